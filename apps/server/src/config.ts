@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerConfig {
+  port: number;              // 3000; 0 = any free port
+  host: string;              // '0.0.0.0'
+  databaseUrl: string | null; // Postgres; null = embedded PGlite in dataDir
+  dataDir: string;           // './data'
+  webDist: string;           // built client served at / when present
+  migrationsDir: string;
+  msPerSecond: number;       // 1000; tests shrink clocks and grace periods through it
+  cpuDelayMs: number;        // pause before a CPU move, so people can follow
+  rateLimit: { capacity: number; refillPerSecond: number; spectatorRefillPerSecond: number };
+  maxMessageBytes: number;
+  logLevel: string;          // pino level
+  cpuSeed: number;
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export function defaultConfig(): ServerConfig {
+  return {
+    port: 3000,
+    host: '0.0.0.0',
+    databaseUrl: null,
+    dataDir: resolve('data'),
+    webDist: resolve(here, '../../web/dist'),
+    migrationsDir: resolve(here, '../../../prisma/migrations'),
+    msPerSecond: 1000,
+    cpuDelayMs: 300,
+    rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3 },
+    maxMessageBytes: 16 * 1024,
+    logLevel: 'info',
+    cpuSeed: Date.now() >>> 0,
+  };
+}
+
+const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const d = defaultConfig();
+  return {
+    ...d,
+    port: num(env.PORT, d.port),
+    host: env.HOST || d.host,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : d.dataDir,
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : d.webDist,
+    msPerSecond: num(env.CHU_MS_PER_SECOND, d.msPerSecond),
+    cpuDelayMs: num(env.CHU_CPU_DELAY_MS, d.cpuDelayMs),
+    logLevel: env.LOG_LEVEL || d.logLevel,
+    rateLimit: {
+      ...d.rateLimit,
+      capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),
+      refillPerSecond: num(env.CHU_RATE_REFILL, d.rateLimit.refillPerSecond),
+    },
+  };
+}

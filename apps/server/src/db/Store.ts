@@ -1,0 +1,124 @@
+import type { Outcome, RoomOptions } from '@chu/protocol';
+import type { Seats } from '../rooms/Seat.ts';
+import type { PrismaClient } from './database.ts';
+
+export interface RoomRecord {
+  id: string;
+  code: string;
+  hostDeviceId: string;
+  options: RoomOptions;
+  seats: Seats;
+  gameNumber: number;
+}
+
+export interface GameRecord {
+  id: string;
+  roomId: string;
+  number: number;
+  options: RoomOptions;
+  startSfen: string;
+  seats: Seats;
+  version: number;
+  moves: { usi: string; ackId: string | null; deviceId: string | null }[];
+}
+
+export interface MoveRecord {
+  gameId: string;
+  ply: number;
+  usi: string;
+  timeMs: number;
+  byCpu: boolean;
+  ackId: string | null;
+  deviceId: string | null;
+  version: number; // game version after this move (and its end event, if it ended the game)
+  outcome?: Outcome;
+}
+
+// Rooms, games and moves in the database. Every write here is awaited before anyone is told.
+export class Store {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async createRoom(r: RoomRecord): Promise<void> {
+    await this.prisma.room.create({ data: { ...r, options: r.options as object, seats: r.seats as object } });
+  }
+
+  async saveRoom(r: RoomRecord): Promise<void> {
+    await this.prisma.room.update({
+      where: { id: r.id },
+      data: { hostDeviceId: r.hostDeviceId, options: r.options as object, seats: r.seats as object, gameNumber: r.gameNumber },
+    });
+  }
+
+  async findRoom(code: string): Promise<RoomRecord | null> {
+    const row = await this.prisma.room.findUnique({ where: { code } });
+    return row && toRoom(row);
+  }
+
+  async findRoomById(id: string): Promise<RoomRecord | null> {
+    const row = await this.prisma.room.findUnique({ where: { id } });
+    return row && toRoom(row);
+  }
+
+  async createGame(g: Omit<GameRecord, 'moves' | 'version'>, room: RoomRecord): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.game.create({
+        data: {
+          id: g.id, roomId: g.roomId, number: g.number, options: g.options as object, startSfen: g.startSfen,
+          seats: g.seats as object, turnStartedAt: new Date(),
+        },
+      }),
+      this.prisma.room.update({ where: { id: room.id }, data: { gameNumber: room.gameNumber, seats: room.seats as object } }),
+    ]);
+  }
+
+  async appendMove(m: MoveRecord): Promise<void> {
+    const now = new Date();
+    await this.prisma.$transaction([
+      this.prisma.move.create({
+        data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
+      }),
+      this.prisma.game.update({
+        where: { id: m.gameId },
+        data: {
+          version: m.version,
+          turnStartedAt: now,
+          ...(m.outcome ? { status: 'finished', winner: m.outcome.winner, reason: m.outcome.reason, finishedAt: now } : {}),
+        },
+      }),
+    ]);
+  }
+
+  async setVersion(gameId: string, version: number): Promise<void> {
+    await this.prisma.game.update({ where: { id: gameId }, data: { version } });
+  }
+
+  async finishGame(gameId: string, version: number, outcome: Outcome): Promise<void> {
+    await this.prisma.game.update({
+      where: { id: gameId },
+      data: { version, status: 'finished', winner: outcome.winner, reason: outcome.reason, finishedAt: new Date() },
+    });
+  }
+
+  async activeGames(): Promise<GameRecord[]> {
+    const rows = await this.prisma.game.findMany({
+      where: { status: 'active' },
+      include: { moves: { orderBy: { ply: 'asc' } } },
+    });
+    return rows.map((g) => ({
+      id: g.id, roomId: g.roomId, number: g.number, options: g.options as RoomOptions, startSfen: g.startSfen,
+      seats: g.seats as unknown as Seats, version: g.version,
+      moves: g.moves.map((m) => ({ usi: m.usi, ackId: m.ackId, deviceId: m.deviceId })),
+    }));
+  }
+
+  async lastGame(roomId: string): Promise<{ id: string; status: string } | null> {
+    return this.prisma.game.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true, status: true } });
+  }
+}
+
+function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number }): RoomRecord {
+  return {
+    id: row.id, code: row.code, hostDeviceId: row.hostDeviceId,
+    options: row.options as RoomOptions, seats: row.seats as Seats, gameNumber: row.gameNumber,
+  };
+}

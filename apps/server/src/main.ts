@@ -1,0 +1,13 @@
+import { configFromEnv } from './config.ts';
+import { startServer } from './server.ts';
+
+const server = await startServer(configFromEnv());
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}

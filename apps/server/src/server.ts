@@ -1,0 +1,83 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Server as SocketServer } from 'socket.io';
+import type { ServerConfig } from './config.ts';
+import { RandomMover } from './cpu/RandomMover.ts';
+import type { CpuPlayer } from './cpu/CpuPlayer.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { Store } from './db/Store.ts';
+import { registerRoutes } from './http/routes.ts';
+import { serveWebClient } from './http/webClient.ts';
+import { Identity } from './identity/Identity.ts';
+import { createLogger, type Logger } from './log.ts';
+import { Gateway } from './realtime/Gateway.ts';
+import { Lobby } from './rooms/Lobby.ts';
+
+export interface ChuServer {
+  url: string;
+  port: number;
+  db: Database;
+  app: FastifyInstance;
+  io: SocketServer;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+// Builds and starts the whole server: database (migrated), HTTP, Socket.IO, restored games.
+export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer } = {}): Promise<ChuServer> {
+  const log = createLogger(config.logLevel);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
+  const store = new Store(db.prisma);
+  const identity = new Identity(db.prisma);
+  let ready = false;
+
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: config.maxMessageBytes,
+  }) as unknown as FastifyInstance;
+  await app.register(fastifyCookie);
+  const io = new SocketServer(app.server, {
+    maxHttpBufferSize: config.maxMessageBytes,
+    serveClient: false,
+    pingInterval: 10_000,
+    pingTimeout: 8_000,
+  });
+
+  let gateway: Gateway | undefined;
+  const lobby = new Lobby(store, log, {
+    store,
+    cpu: opts.cpu ?? new RandomMover(config.cpuSeed),
+    log,
+    msPerSecond: config.msPerSecond,
+    cpuDelayMs: config.cpuDelayMs,
+    emit: (code, msg) => gateway?.emitToRoom(code, msg),
+  });
+  gateway = new Gateway(io, identity, lobby, config, log);
+  gateway.attach();
+
+  registerRoutes(app, { identity, lobby, dbKind: db.kind, ready: () => ready });
+  const web = await serveWebClient(app, config.webDist);
+
+  const restored = await lobby.restore();
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  ready = true;
+  log.info({ port, db: db.kind, restored, web }, 'chu server ready');
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    db,
+    app,
+    io,
+    log,
+    async close() {
+      ready = false;
+      lobby.close();
+      io.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { LION_RUSH, TestClient, seatedPair } from './support/TestClient.ts';
+import { kill9, spawnServer } from './support/childServer.ts';
+import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
+
+describe('SIGKILL in the middle of a game', () => {
+  let target: TestDatabase;
+  let child: ChildProcess | undefined;
+  const clients: TestClient[] = [];
+  beforeAll(async () => { target = await testDatabase(); });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    if (child) await kill9(child);
+    await target?.dispose();
+  });
+
+  it('every acknowledged move is there after a restart, and play continues', async () => {
+    const env = {
+      DATA_DIR: target.dataDir,
+      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      CHU_CPU_DELAY_MS: '0',
+    };
+    const first = await spawnServer(env);
+    child = first.child;
+    const { host, guest, gameId, code } = await seatedPair(first.url);
+    clients.push(host, guest);
+    const played = LION_RUSH.slice(0, 7);
+    for (const [i, usi] of played.entries()) {
+      const mover = i % 2 === 0 ? host : guest;
+      await mover.reach(i);
+      expect(await mover.move(usi)).toMatchObject({ type: 'ack', version: i + 1 });
+    }
+    // The last ack has just arrived: kill at once, no chance to flush anything more.
+    await kill9(first.child);
+    const port = new URL(first.url).port;
+
+    const second = await spawnServer({ ...env, PORT: port });
+    child = second.child;
+    const white = await TestClient.connect(second.url, { token: guest.token, deviceId: guest.deviceId });
+    const black = await TestClient.connect(second.url, { token: host.token, deviceId: host.deviceId });
+    clients.push(white, black);
+    // After a restart the history is gone: a reconnect with an old version gets the full game.
+    await white.join(code, { id: gameId, version: 6 });
+    const resync = await white.nextOf('game');
+    expect(resync.game).toMatchObject({ id: gameId, status: 'active', version: 7, moves: played, turn: 'white' });
+    await black.join(code, { id: gameId, version: 7 }); // already current: nothing to send
+    black.game = structuredClone(resync.game);
+
+    expect(await white.move(LION_RUSH[7])).toMatchObject({ type: 'ack', version: 8 });
+    await black.reach(8);
+    expect(await black.move(LION_RUSH[8])).toMatchObject({ type: 'ack', version: 9 });
+    const end = await white.nextOf('event', (m) => m.event.kind === 'end');
+    expect(end.event).toMatchObject({ outcome: { winner: 'black', reason: 'royal-capture' } });
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { readMigrations } from '../src/db/migrator.ts';
+import { testDatabase } from './support/testDatabase.ts';
+import { defaultConfig } from '../src/config.ts';
+
+describe('database: migrations and every model round-trips', () => {
+  let db: Database;
+  let target: Awaited<ReturnType<typeof testDatabase>>;
+  beforeAll(async () => {
+    target = await testDatabase();
+    db = await openDatabase({ ...target, migrationsDir: defaultConfig().migrationsDir });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await target?.dispose();
+  });
+
+  it('records migrations in _prisma_migrations as Prisma does', async () => {
+    const files = await readMigrations(defaultConfig().migrationsDir);
+    const rows = await db.prisma.$queryRawUnsafe<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number; id: string }[]>(
+      'SELECT id, migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+    );
+    expect(rows.map((r) => [r.migration_name, r.checksum, r.applied_steps_count])).toEqual(
+      files.map((f) => [f.name, f.checksum, 1]),
+    );
+    expect(rows.every((r) => r.finished_at !== null && r.id.length === 36)).toBe(true);
+  });
+
+  it('migrating twice is a no-op', async () => {
+    await db.close();
+    db = await openDatabase({ ...target, migrationsDir: defaultConfig().migrationsDir });
+    const n = await db.prisma.$queryRawUnsafe<{ n: bigint | number }[]>('SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    expect(Number(n[0].n)).toBe((await readMigrations(defaultConfig().migrationsDir)).length);
+  });
+
+  it('round-trips users, devices, ratings, rooms, games and moves', async () => {
+    const p = db.prisma;
+    const user = await p.user.create({ data: { id: 'u1', username: 'ana', passwordHash: 'scrypt$x' } });
+    await p.rating.create({ data: { userId: user.id } });
+    await p.device.create({ data: { id: 'd1', tokenHash: 'h1', name: 'Ana', userId: user.id } });
+    await p.room.create({
+      data: { id: 'r1', code: 'ABCDEF', hostDeviceId: 'd1', options: { turnTime: 30 }, seats: { black: { kind: 'empty' } } },
+    });
+    await p.game.create({
+      data: { id: 'g1', roomId: 'r1', number: 1, options: { turnTime: 30 }, startSfen: 'sfen', seats: {}, turnStartedAt: new Date() },
+    });
+    await p.move.create({ data: { gameId: 'g1', ply: 0, usi: '7i7h', timeMs: 1234, ackId: 'a1', deviceId: 'd1' } });
+
+    const back = await p.user.findUniqueOrThrow({
+      where: { username: 'ana' },
+      include: { devices: true, rating: true },
+    });
+    expect(back.devices[0]).toMatchObject({ id: 'd1', tokenHash: 'h1', name: 'Ana' });
+    expect(back.rating).toMatchObject({ rating: 1500, deviation: 350, games: 0 });
+    const game = await p.game.findUniqueOrThrow({ where: { id: 'g1' }, include: { moves: true, room: true } });
+    expect(game).toMatchObject({ status: 'active', version: 0, rated: false, winner: null, options: { turnTime: 30 } });
+    expect(game.room.code).toBe('ABCDEF');
+    expect(game.moves[0]).toMatchObject({ ply: 0, usi: '7i7h', timeMs: 1234, byCpu: false, ackId: 'a1' });
+    await expect(p.move.create({ data: { gameId: 'g1', ply: 0, usi: '7i7g', timeMs: 1 } })).rejects.toThrow();
+  });
+});

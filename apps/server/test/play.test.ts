@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LION_RUSH, seatedPair, TestClient } from './support/TestClient.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+
+describe('two devices play a game to a royal capture', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('creates a room, joins by code, plays to the end; a spectator sees every move; all of it is stored', async () => {
+    const { host, guest, code, gameId } = await seatedPair(server.url);
+    const spectator = await TestClient.connect(server.url, 'Cleo');
+    const room = await spectator.join(code);
+    expect(room.seats.black).toMatchObject({ kind: 'human', name: 'Ana', connected: true, controller: 'human' });
+    expect(room.seats.white).toMatchObject({ kind: 'human', name: 'Ben' });
+    expect(room.present.map((p) => [p.name, p.role]).sort()).toEqual([['Ana', 'player'], ['Ben', 'player'], ['Cleo', 'spectator']]);
+    expect(room.invitePath).toBe(`/r/${code}`);
+    await spectator.nextOf('game', (m) => m.reason === 'join');
+
+    for (const [i, usi] of LION_RUSH.entries()) {
+      const mover = i % 2 === 0 ? host : guest;
+      await mover.reach(i);
+      const ack = await mover.move(usi);
+      expect(ack, JSON.stringify(ack)).toMatchObject({ type: 'ack', version: i + 1 });
+    }
+    const end = await spectator.nextOf('event', (m) => m.event.kind === 'end');
+    expect(end.event).toMatchObject({ kind: 'end', outcome: { winner: 'black', reason: 'royal-capture' } });
+    await host.reach(LION_RUSH.length + 1);
+    await guest.reach(LION_RUSH.length + 1);
+    for (const c of [host, guest, spectator]) {
+      expect(c.game!.moves).toEqual(LION_RUSH);
+      expect(c.game!.outcome).toEqual({ winner: 'black', reason: 'royal-capture' });
+    }
+    const moveEvents = spectator.inbox.filter((m) => m.type === 'event' && m.event.kind === 'move');
+    expect(moveEvents.map((m) => m.type === 'event' && m.event.version)).toEqual(LION_RUSH.map((_, i) => i + 1));
+
+    const stored = await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId }, include: { moves: { orderBy: { ply: 'asc' } } } });
+    expect(stored).toMatchObject({ status: 'finished', winner: 'black', reason: 'royal-capture', version: LION_RUSH.length + 1 });
+    expect(stored.moves.map((m) => m.usi)).toEqual(LION_RUSH);
+    for (const c of [host, guest, spectator]) c.close();
+  });
+
+  it('resolves an invite code over HTTP', async () => {
+    const host = await TestClient.connect(server.url, 'Host');
+    const room = await host.createRoom({ turnTime: 60, bareKing: false });
+    const res = await fetch(`${server.url}/api/rooms/${room.code.toLowerCase()}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { room: { options: { turnTime: number; bareKing: boolean } } };
+    expect(body.room.options).toMatchObject({ turnTime: 60, bareKing: false });
+    expect((await fetch(`${server.url}/api/rooms/ZZZZZZ`)).status).toBe(404);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    host.close();
+  });
+});

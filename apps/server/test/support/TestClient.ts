@@ -1,0 +1,149 @@
+import {
+  CLIENT_EVENT, SERVER_EVENT, type ClientMessage, type GameView, type RoomView, type ServerMessage,
+} from '@chu/protocol';
+import { io, type Socket } from 'socket.io-client';
+
+type Pred = (m: ServerMessage) => boolean;
+interface Waiter { pred: Pred; resolve: (m: ServerMessage) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+
+let ackSeq = 0;
+
+// A real Socket.IO client holding one device, with a mailbox of everything the server sent.
+export class TestClient {
+  readonly inbox: ServerMessage[] = [];
+  private readonly unread: ServerMessage[] = [];
+  private readonly waiters: Waiter[] = [];
+  game: GameView | null = null;
+  room: RoomView | null = null;
+  socket!: Socket;
+
+  private constructor(readonly url: string, readonly token: string, readonly deviceId: string) {}
+
+  static async device(url: string, name: string): Promise<{ token: string; deviceId: string }> {
+    const res = await fetch(`${url}/api/device`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }),
+    });
+    if (!res.ok) throw new Error(`device: ${res.status}`);
+    const body = (await res.json()) as { token: string; device: { id: string } };
+    return { token: body.token, deviceId: body.device.id };
+  }
+
+  static async connect(url: string, who: string | { token: string; deviceId: string }): Promise<TestClient> {
+    const d = typeof who === 'string' ? await TestClient.device(url, who) : who;
+    const c = new TestClient(url, d.token, d.deviceId);
+    await c.open();
+    return c;
+  }
+
+  async open(): Promise<void> {
+    this.socket = io(this.url, { auth: { token: this.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    this.socket.on(SERVER_EVENT, (m: ServerMessage) => this.receive(m));
+    await Promise.race([
+      this.next((m) => m.type === 'welcome'),
+      new Promise((_, reject) => this.socket.once('connect_error', (e) => reject(e))),
+    ]);
+  }
+
+  send(m: ClientMessage): void { this.socket.emit(CLIENT_EVENT, m); }
+  sendRaw(event: string, payload: unknown): void { this.socket.emit(event, payload); }
+  close(): void { this.socket.disconnect(); }
+
+  // The first unread message matching pred (waiting for it if needed); it is then marked read.
+  next(pred: Pred, ms = 8000): Promise<ServerMessage> {
+    const i = this.unread.findIndex(pred);
+    if (i >= 0) return Promise.resolve(this.unread.splice(i, 1)[0]);
+    return new Promise((resolve, reject) => {
+      const w: Waiter = {
+        pred, resolve, reject,
+        timer: setTimeout(() => {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          reject(new Error(`timed out waiting; unread: ${JSON.stringify(this.unread.map((m) => m.type === 'error' ? m : m.type))}`));
+        }, ms),
+      };
+      this.waiters.push(w);
+    });
+  }
+
+  nextOf<T extends ServerMessage['type']>(type: T, pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, ms?: number) {
+    return this.next((m) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>), ms) as Promise<Extract<ServerMessage, { type: T }>>;
+  }
+
+  error(code?: string) { return this.nextOf('error', (m) => code === undefined || m.code === code); }
+
+  async createRoom(options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}): Promise<RoomView> {
+    this.send({ type: 'room.create', options });
+    return (await this.nextOf('room')).room;
+  }
+
+  async join(code: string, game?: { id: string; version: number }): Promise<RoomView> {
+    this.send({ type: 'room.join', code, ...(game ? { game } : {}) });
+    return (await this.nextOf('room', (m) => m.room.code === code)).room;
+  }
+
+  // Plays a move and resolves with the ack (or the error that refused it).
+  async move(usi: string, opts: { version?: number; ack?: string } = {}): Promise<ServerMessage> {
+    const g = this.game!;
+    const ack = opts.ack ?? `a${++ackSeq}`;
+    this.send({ type: 'move', gameId: g.id, usi, version: opts.version ?? g.version, ack });
+    return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.ack === ack);
+  }
+
+  // Waits until this client's view of the game has reached `version`.
+  async reach(version: number, ms = 8000): Promise<GameView> {
+    const deadline = Date.now() + ms;
+    while (!this.game || this.game.version < version) {
+      if (Date.now() > deadline) throw new Error(`stuck at version ${this.game?.version} waiting for ${version}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return this.game;
+  }
+
+  silentFor(pred: Pred): boolean { return !this.unread.some(pred); }
+
+  private receive(m: ServerMessage): void {
+    this.inbox.push(m);
+    if (m.type === 'room') this.room = m.room;
+    if (m.type === 'game') this.game = structuredClone(m.game);
+    if (m.type === 'event' && this.game && m.event.gameId === this.game.id && m.event.version === this.game.version + 1) {
+      const e = m.event;
+      this.game.version = e.version;
+      if (e.kind === 'move') {
+        this.game.moves.push(e.usi);
+        this.game.ply = e.ply + 1;
+        this.game.turn = e.color === 'black' ? 'white' : 'black';
+        this.game.drawOfferBy = null;
+      }
+      if (e.kind === 'draw-offer') this.game.drawOfferBy = e.by;
+      if (e.kind === 'draw-decline') this.game.drawOfferBy = null;
+      if (e.kind === 'end') { this.game.status = 'finished'; this.game.outcome = e.outcome; }
+    }
+    const w = this.waiters.find((x) => x.pred(m));
+    if (w) {
+      clearTimeout(w.timer);
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve(m);
+    } else {
+      this.unread.push(m);
+    }
+  }
+}
+
+// Host creates a room, guest joins; both sit, the host starts. Returns when both see the game.
+export async function seatedPair(url: string, options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}) {
+  const host = await TestClient.connect(url, 'Ana');
+  const guest = await TestClient.connect(url, 'Ben');
+  const room = await host.createRoom(options);
+  await guest.join(room.code);
+  host.send({ type: 'room.sit', code: room.code, color: 'black' });
+  await host.nextOf('room', (m) => m.room.seats.black.kind === 'human');
+  guest.send({ type: 'room.sit', code: room.code, color: 'white' });
+  await host.nextOf('room', (m) => m.room.seats.white.kind === 'human');
+  host.send({ type: 'room.start', code: room.code });
+  await host.nextOf('game', (m) => m.reason === 'start');
+  await guest.nextOf('game', (m) => m.reason === 'start');
+  return { host, guest, code: room.code, gameId: host.game!.id };
+}
+
+// A short game to a royal capture: the black lion walks to the white king while white shuffles edge pawns.
+// Found with packages/rules (greedy lion walk); 9 plies, ends "black wins by royal capture".
+export const LION_RUSH = ['7j5h', '11d11e', '5h3f', '11e11f', '3f3d', '12d12e', '3d4c5b', '12e12f', '5b5a6a'];

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests: real server, real Socket.IO clients, real database
+// (PGlite in a temp dir by default; a fresh Postgres database per server when DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+  },
+});

@@ -1,0 +1,73 @@
+// Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces.
+// An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
+export type Route =
+  | { name: 'home' }
+  | { name: 'room'; code: string }
+  | { name: 'game'; id: string }
+  | { name: 'replay'; id: string }
+  | { name: 'local' }
+  | { name: 'pieces' }
+  | { name: 'settings' };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  switch (parts[0]) {
+    case 'room':
+      return parts[1] ? { name: 'room', code: parts[1].toUpperCase() } : { name: 'home' };
+    case 'game':
+      return parts[1] ? { name: 'game', id: parts[1] } : { name: 'home' };
+    case 'replay':
+      return parts[1] ? { name: 'replay', id: parts[1] } : { name: 'home' };
+    case 'settings':
+      return { name: 'settings' };
+    case 'local':
+      return { name: 'local' };
+    case 'pieces':
+      return { name: 'pieces' };
+    default:
+      return { name: 'home' };
+  }
+}
+
+export function href(r: Route): string {
+  switch (r.name) {
+    case 'room':
+      return `#/room/${r.code}`;
+    case 'game':
+      return `#/game/${r.id}`;
+    case 'replay':
+      return `#/replay/${r.id}`;
+    case 'home':
+      return '#/';
+    default:
+      return `#/${r.name}`;
+  }
+}
+
+function initial(): Route {
+  if (typeof location === 'undefined') return { name: 'home' };
+  const invite = /^\/r\/([A-Za-z0-9]{6})\/?$/.exec(location.pathname);
+  if (invite) {
+    history.replaceState(null, '', `/#/room/${invite[1].toUpperCase()}`);
+    return { name: 'room', code: invite[1].toUpperCase() };
+  }
+  return parseRoute(location.hash);
+}
+
+export const router = $state({ route: initial() });
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('hashchange', () => {
+    router.route = parseRoute(location.hash);
+  });
+}
+
+export function go(r: Route): void {
+  const h = href(r);
+  if (location.hash === h) router.route = r;
+  else location.hash = h;
+}
+
+export function inviteLink(code: string): string {
+  return `${location.origin}/#/room/${code}`; // works with any static server, unlike /r/CODE
+}

@@ -1,0 +1,238 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, fireEvent } from '@testing-library/svelte';
+import Board from '../src/lib/board/Board.svelte';
+import type { Piece } from '../src/lib/board/types';
+import { indexOf } from '../src/lib/squares';
+
+function position(entries: Record<string, Piece>): (Piece | undefined)[] {
+  const board: (Piece | undefined)[] = Array(144).fill(undefined);
+  for (const [sq, p] of Object.entries(entries)) board[indexOf(sq)] = p;
+  return board;
+}
+const B = (code: string): Piece => ({ color: 'black', code });
+const W = (code: string): Piece => ({ color: 'white', code });
+
+const sq = (c: HTMLElement, s: string) => c.querySelector(`[data-square="${s}"]`) as HTMLElement;
+const marked = (c: HTMLElement, cls: string) =>
+  [...c.querySelectorAll(`.sq.${cls}`)].map((e) => e.getAttribute('data-square')).sort();
+
+describe('board', () => {
+  it('draws 144 squares with files 12…1 and ranks a…l for Black', () => {
+    const { container } = render(Board, { pieces: position({ '7l': B('k') }) });
+    expect(container.querySelectorAll('.sq')).toHaveLength(144);
+    const squares = [...container.querySelectorAll('.sq')];
+    expect(squares[0].getAttribute('data-square')).toBe('12a');
+    expect(squares[11].getAttribute('data-square')).toBe('1a');
+    expect(squares[143].getAttribute('data-square')).toBe('1l');
+    expect(container.querySelector('.files')!.textContent).toBe('121110987654321');
+    expect(container.querySelector('.ranks')!.textContent).toBe('abcdefghijkl');
+    expect(sq(container, '7l').querySelector('[data-piece="black k"]')).not.toBeNull();
+  });
+
+  it('flips for White: 1l top-left, pieces of Black point down', () => {
+    const { container } = render(Board, { pieces: position({ '7l': B('k'), '6a': W('k') }), orientation: 'white' });
+    const squares = [...container.querySelectorAll('.sq')];
+    expect(squares[0].getAttribute('data-square')).toBe('1l');
+    expect(squares[143].getAttribute('data-square')).toBe('12a');
+    expect(container.querySelector('.files')!.textContent).toBe('123456789101112');
+    expect(container.querySelector('.ranks')!.textContent).toBe('lkjihgfedcba');
+    expect(sq(container, '7l').querySelector('svg.flipped')).not.toBeNull();
+    expect(sq(container, '6a').querySelector('svg.flipped')).toBeNull();
+  });
+
+  it('shows the destinations it is fed and plays a click-click move', async () => {
+    const onMove = vi.fn();
+    const { container } = render(Board, {
+      pieces: position({ '9i': B('p'), '9d': W('p') }),
+      movable: 'black',
+      dests: new Map([['9i', ['9h']]]),
+      onMove,
+    });
+    await fireEvent.click(sq(container, '9d')); // not movable
+    expect(marked(container, 'dest')).toEqual([]);
+    await fireEvent.click(sq(container, '9i'));
+    expect(marked(container, 'selected')).toEqual(['9i']);
+    expect(marked(container, 'dest')).toEqual(['9h']);
+    await fireEvent.click(sq(container, '9h'));
+    expect(onMove).toHaveBeenCalledWith('9i', '9h', undefined, false);
+    expect(marked(container, 'dest')).toEqual([]);
+  });
+
+  it('hides destinations when the setting is off but still moves', async () => {
+    const onMove = vi.fn();
+    const { container } = render(Board, {
+      pieces: position({ '9i': B('p') }),
+      dests: new Map([['9i', ['9h']]]),
+      showDests: false,
+      onMove,
+    });
+    await fireEvent.click(sq(container, '9i'));
+    expect(marked(container, 'dest')).toEqual([]);
+    await fireEvent.click(sq(container, '9h'));
+    expect(onMove).toHaveBeenCalledWith('9i', '9h', undefined, false);
+  });
+
+  it('ignores clicks on squares that are not destinations', async () => {
+    const onMove = vi.fn();
+    const { container } = render(Board, {
+      pieces: position({ '9i': B('p') }),
+      dests: new Map([['9i', ['9h']]]),
+      onMove,
+    });
+    await fireEvent.click(sq(container, '9i'));
+    await fireEvent.click(sq(container, '9g'));
+    expect(onMove).not.toHaveBeenCalled();
+    expect(marked(container, 'selected')).toEqual([]);
+  });
+
+  describe('lion double move', () => {
+    // Black lion on 6f, white pawns on 6e and 5d
+    const pieces = position({ '6f': B('n'), '6e': W('p'), '5d': W('p') });
+    const first = ['4d', '4e', '4f', '4g', '4h', '5d', '5e', '5f', '5g', '5h', '6d', '6e', '6g', '6h', '7d', '7e', '7f', '7g', '7h', '8d', '8e', '8f', '8g', '8h'];
+    const seconds: Record<string, string[]> = { '6e': ['5d', '6d', '7d', '6f'], '5e': ['5d', '6f'] };
+    const props = (onMove: (...a: unknown[]) => void) => ({
+      pieces,
+      dests: new Map([['6f', first]]),
+      secondSteps: (from: string, mid: string) => (from === '6f' ? (seconds[mid] ?? []) : []),
+      onMove,
+    });
+
+    it('marks the midpoint and shows second steps, then plays from-mid-to', async () => {
+      const onMove = vi.fn();
+      const { container } = render(Board, props(onMove));
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '6e'));
+      expect(onMove).not.toHaveBeenCalled();
+      expect(marked(container, 'mid')).toEqual(['6e']);
+      expect(marked(container, 'second')).toEqual(['5d', '6d', '6e', '6f', '7d']);
+      await fireEvent.click(sq(container, '5d'));
+      expect(onMove).toHaveBeenCalledWith('6f', '5d', '6e', false);
+    });
+
+    it('clicking the origin again finishes an igui', async () => {
+      const onMove = vi.fn();
+      const { container } = render(Board, props(onMove));
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '6e'));
+      await fireEvent.click(sq(container, '6f'));
+      expect(onMove).toHaveBeenCalledWith('6f', '6f', '6e', false);
+    });
+
+    it('clicking the midpoint again stops there', async () => {
+      const onMove = vi.fn();
+      const { container } = render(Board, props(onMove));
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '6e'));
+      await fireEvent.click(sq(container, '6e'));
+      expect(onMove).toHaveBeenCalledWith('6f', '6e', undefined, false);
+    });
+
+    it('a step to an empty square needs no second click; the pass has its own button', async () => {
+      const onMove = vi.fn();
+      const { container } = render(Board, props(onMove));
+      await fireEvent.click(sq(container, '6f'));
+      const pass = container.querySelector('button.pass') as HTMLElement;
+      expect(pass.getAttribute('data-pass')).toBe('5e');
+      await fireEvent.click(sq(container, '5e'));
+      expect(onMove).toHaveBeenLastCalledWith('6f', '5e', undefined, false);
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(container.querySelector('button.pass')!);
+      expect(onMove).toHaveBeenLastCalledWith('6f', '6f', '5e', false);
+    });
+
+    it('a jump needs no second step', async () => {
+      const onMove = vi.fn();
+      const { container } = render(Board, props(onMove));
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '4d'));
+      expect(onMove).toHaveBeenCalledWith('6f', '4d', undefined, false);
+    });
+
+    it('Esc and a click elsewhere cancel', async () => {
+      const onMove = vi.fn();
+      const { container } = render(Board, props(onMove));
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '6e'));
+      await fireEvent.keyDown(window, { key: 'Escape' });
+      expect(marked(container, 'mid')).toEqual([]);
+      expect(marked(container, 'selected')).toEqual([]);
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '6e'));
+      await fireEvent.click(sq(container, '1a'));
+      expect(marked(container, 'mid')).toEqual([]);
+      await fireEvent.click(sq(container, '6f'));
+      await fireEvent.click(sq(container, '6e'));
+      await fireEvent.click(document.body);
+      expect(marked(container, 'mid')).toEqual([]);
+      expect(onMove).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('promotion', () => {
+    const pieces = position({ '9e': B('p'), '8e': B('r'), '9d': W('g') });
+    const need = (from: string, to: string) => (from === '9e' ? 'optional' : from === '8e' && to === '8a' ? 'forced' : 'none');
+
+    it('asks when both are legal, showing both faces', async () => {
+      const onMove = vi.fn();
+      const { container, getByRole } = render(Board, {
+        pieces,
+        dests: new Map([['9e', ['9d']]]),
+        promotion: need,
+        onMove,
+      });
+      await fireEvent.click(sq(container, '9e'));
+      await fireEvent.click(sq(container, '9d'));
+      expect(onMove).not.toHaveBeenCalled();
+      const dialog = getByRole('dialog');
+      expect(dialog.querySelectorAll('svg')).toHaveLength(2);
+      expect(dialog.textContent).toContain('Gold General');
+      expect(dialog.textContent).toContain('Pawn');
+      await fireEvent.click(dialog.querySelector('[data-promote="true"]')!);
+      expect(onMove).toHaveBeenCalledWith('9e', '9d', undefined, true);
+    });
+
+    it('declining sends promote=false', async () => {
+      const onMove = vi.fn();
+      const { container, getByRole } = render(Board, { pieces, dests: new Map([['9e', ['9d']]]), promotion: need, onMove });
+      await fireEvent.click(sq(container, '9e'));
+      await fireEvent.click(sq(container, '9d'));
+      await fireEvent.click(getByRole('dialog').querySelector('[data-promote="false"]')!);
+      expect(onMove).toHaveBeenCalledWith('9e', '9d', undefined, false);
+    });
+
+    it('does not ask when only one is legal', async () => {
+      const onMove = vi.fn();
+      const { container, queryByRole } = render(Board, {
+        pieces,
+        dests: new Map([['8e', ['8a', '8f']]]),
+        promotion: need,
+        onMove,
+      });
+      await fireEvent.click(sq(container, '8e'));
+      await fireEvent.click(sq(container, '8a'));
+      expect(queryByRole('dialog')).toBeNull();
+      expect(onMove).toHaveBeenLastCalledWith('8e', '8a', undefined, true);
+      await fireEvent.click(sq(container, '8e'));
+      await fireEvent.click(sq(container, '8f'));
+      expect(onMove).toHaveBeenLastCalledWith('8e', '8f', undefined, false);
+    });
+  });
+
+  it('marks the last move and the promotion zones', () => {
+    const { container } = render(Board, { pieces: position({ '9h': B('p') }), lastMove: ['9i', '9h'] });
+    expect(marked(container, 'last')).toEqual(['9h', '9i']);
+    expect(container.querySelectorAll('.sq.zone-b')).toHaveLength(48);
+    expect(container.querySelectorAll('.sq.zone-w')).toHaveLength(48);
+  });
+
+  it('draws promoted pieces in red and uses the chosen piece set', () => {
+    const { container } = render(Board, {
+      pieces: position({ '5e': B('+o'), '6f': B('n') }),
+      pieceSet: 'kanji2',
+    });
+    const promoted = sq(container, '5e').querySelector('svg')!;
+    expect(promoted.classList.contains('promoted')).toBe(true);
+    expect(promoted.textContent).toBe('獅子');
+    expect(sq(container, '6f').querySelector('svg')!.classList.contains('promoted')).toBe(false);
+  });
+});

@@ -1,0 +1,163 @@
+// Two players and a spectator in real browsers against the real server:
+// create and join a room, play moves including a lion igui and a promotion,
+// reload mid-game and resume the seat, resign, and see the result on every screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, launch, startServer, type Running } from './harness';
+
+let server: Running;
+let browser: Browser;
+const problems: string[] = [];
+
+function watch(page: Page, who: string) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${who} console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${who} pageerror: ${e.message}`));
+}
+
+const sq = (s: string) => `[data-square="${s}"]`;
+
+async function move(page: Page, from: string, to: string) {
+  await page.click(sq(from));
+  await page.click(sq(to));
+}
+
+/** Wait until a page shows a given piece on a square ('black p'). */
+async function sees(page: Page, square: string, piece: string) {
+  await page.waitForSelector(`${sq(square)} [data-piece="${piece}"]`, { timeout: 20_000 });
+}
+
+async function empty(page: Page, square: string) {
+  await page.waitForFunction((s) => !document.querySelector(`[data-square="${s}"] [data-piece]`), square, { timeout: 20_000 });
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('web client end to end', () => {
+  it('two players and a spectator play a game to resignation', async () => {
+    const ctxA = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const ctxB = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const ctxC = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    const c = await ctxC.newPage();
+    watch(a, 'A');
+    watch(b, 'B');
+    watch(c, 'C');
+    try {
+      await play(a, b, c);
+    } catch (e) {
+      for (const [n, p] of [['a', a], ['b', b], ['c', c]] as const) await p.screenshot({ path: join(ARTIFACTS, `fail-${n}.png`) }).catch(() => {});
+      throw e;
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+async function play(a: Page, b: Page, c: Page) {
+  {
+
+    // A creates a room and takes Black
+    await a.goto(server.url + '/');
+    await a.click('[data-action="create-room"]:not([disabled])');
+    await a.waitForSelector('[data-room-code]');
+    const code = (await a.textContent('[data-room-code]'))!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await a.click('[data-seat="black"] [data-action="sit"]');
+    await a.waitForSelector('[data-seat="black"][data-kind="human"]');
+
+    // B follows the invite link and takes White; C watches on a phone
+    await b.goto(`${server.url}/r/${code}`);
+    await b.click('[data-seat="white"] [data-action="sit"]');
+    await b.waitForSelector('[data-seat="white"][data-kind="human"]');
+    await c.goto(`${server.url}/#/room/${code}`);
+    await c.waitForSelector('[data-seat="white"][data-kind="human"]');
+
+    await a.click('[data-action="start"]:not([disabled])');
+    for (const p of [a, b, c]) await sees(p, '7j', 'black n');
+    // Black is at the bottom for A, White at the bottom for B
+    expect(await a.getAttribute('.board-wrap', 'data-orientation')).toBe('black');
+    expect(await b.getAttribute('.board-wrap', 'data-orientation')).toBe('white');
+
+    // destinations are shown for the side to move
+    await a.click(sq('7i'));
+    expect(await a.$$eval('.sq.dest', (els) => els.map((e) => e.getAttribute('data-square')))).toEqual(['7h']);
+    await a.click(sq('7h'));
+    await sees(b, '7h', 'black p');
+    await move(b, '6d', '6e');
+    await sees(a, '6e', 'white p');
+    await move(a, '7j', '6h'); // lion jump
+    await sees(b, '6h', 'black n');
+    await move(b, '6e', '6f');
+    await sees(a, '6f', 'white p');
+    await move(a, '1i', '1h');
+    await sees(b, '1h', 'black p');
+    await move(b, '6f', '6g');
+    await sees(a, '6g', 'white p');
+
+    // lion double move: igui on 6g (capture the adjacent pawn without moving)
+    await a.click(sq('6h'));
+    await a.click(sq('6g'));
+    await a.waitForSelector(`${sq('6g')}.mid`);
+    await a.click(sq('6h'));
+    await empty(b, '6g');
+    await sees(b, '6h', 'black n');
+
+    // A reloads mid-game while White moves; the seat comes back with the new position
+    await a.reload();
+    await move(b, '1d', '1e');
+    await sees(a, '1e', 'white p');
+    await sees(a, '6h', 'black n');
+    await a.waitForSelector('[data-your-turn]');
+
+    await move(a, '7k', '7i'); // kirin jumps
+    await sees(b, '7i', 'black o');
+    await move(b, '2d', '2e');
+    await sees(a, '2e', 'white p');
+    await move(a, '7i', '7g');
+    await sees(b, '7g', 'black o');
+    await move(b, '3d', '3e');
+    await sees(a, '3e', 'white p');
+    await move(a, '7g', '7e');
+    await sees(b, '7e', 'black o');
+    await move(b, '12d', '12e');
+    await sees(a, '12e', 'white p');
+
+    // promotion: the kirin takes the queen entering the zone; both answers are legal, so the board asks
+    await move(a, '7e', '7c');
+    await a.waitForSelector('[role="dialog"] [data-promote="true"]');
+    expect(await a.$$eval('[role="dialog"] svg', (s) => s.length)).toBe(2);
+    await a.click('[role="dialog"] [data-promote="true"]');
+    for (const p of [a, b, c]) await sees(p, '7c', 'black +o');
+
+    await a.screenshot({ path: join(ARTIFACTS, 'board-1280x800.png') });
+    await c.screenshot({ path: join(ARTIFACTS, 'board-390x844.png') });
+    await b.screenshot({ path: join(ARTIFACTS, 'board-1280x800-white.png') });
+
+    // White resigns
+    await b.click('[data-action="resign"]');
+    await b.click('[data-action="confirm-resign"]');
+    await a.waitForSelector('[data-result-dialog="black"]');
+    await b.waitForSelector('[data-result-dialog="black"]');
+    await c.waitForSelector('[data-result="black"]');
+    expect(await a.textContent('[data-result-dialog]')).toMatch(/resignation/);
+    await c.screenshot({ path: join(ARTIFACTS, 'result-390x844.png') });
+
+    // the board is readable at 390 px: it fits the width
+    const width = await c.$eval('.grid', (g) => g.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(330);
+    expect(width).toBeLessThanOrEqual(390);
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { svelteTesting } from '@testing-library/svelte/vite';
+
+export default defineConfig({
+  plugins: [svelte(), svelteTesting()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/e2e/**'],
+  },
+});

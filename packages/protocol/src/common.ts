@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const COLORS = ['black', 'white'] as const;
+export const ColorSchema = z.enum(COLORS);
+export type Color = z.infer<typeof ColorSchema>;
+
+// Room codes: 6 letters/digits without look-alikes (0/O, 1/I/L).
+export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const RoomCodeSchema = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-HJKMNP-Z2-9]{6}$/));
+
+export const IdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+// USI for chu: squares 1a..12l, optional lion mid-square, optional '+'.
+export const UsiSchema = z.string().min(4).max(12).regex(/^(?:1[0-2]|[1-9])[a-l](?:(?:1[0-2]|[1-9])[a-l]){1,2}\+?$/);
+export const VersionSchema = z.number().int().min(0).max(1_000_000);
+export const AckIdSchema = z.string().min(1).max(40).regex(/^[A-Za-z0-9_.:-]+$/);
+export const CpuLevelSchema = z.number().int().min(1).max(8);
+export const DisplayNameSchema = z.string().trim().min(1).max(24);
+
+// Socket.IO event names: one per direction, each carrying one message of the union.
+export const CLIENT_EVENT = 'c';
+export const SERVER_EVENT = 's';

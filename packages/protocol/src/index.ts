@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './options.ts';
+export * from './errors.ts';
+export * from './client.ts';
+export * from './server.ts';
+export * from './http.ts';

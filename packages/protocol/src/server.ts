@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } from './common.ts';
+import { ERROR_CODES } from './errors.ts';
+import { RoomOptionsSchema } from './options.ts';
+
+// Server → client. The server builds these from its own state; the schemas document and test the wire form.
+
+export const OutcomeSchema = z.object({
+  winner: ColorSchema.nullable(), // null = draw (or abort)
+  reason: z.enum([
+    'royal-capture', 'bare-king', 'no-legal-move', 'repetition', 'move-limit',
+    'resign', 'agreement', 'timeout', 'abort',
+  ]),
+});
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+export const PublicDeviceSchema = z.object({ id: IdSchema, name: z.string() });
+export const PublicUserSchema = z.object({ id: IdSchema, username: z.string() });
+
+export const SeatViewSchema = z.object({
+  color: ColorSchema,
+  kind: z.enum(['empty', 'human', 'cpu']),
+  deviceId: IdSchema.nullable(),  // human seats only
+  name: z.string().nullable(),    // "Ana", "CPU 3"
+  level: CpuLevelSchema.nullable(), // cpu seats, or the level used during a takeover
+  connected: z.boolean(),         // human seats: the device has a live socket in the room
+  controller: z.enum(['human', 'cpu', 'none']), // who plays the seat right now ('cpu' during a takeover)
+});
+export type SeatView = z.infer<typeof SeatViewSchema>;
+
+export const PresenceSchema = z.object({
+  deviceId: IdSchema,
+  name: z.string(),
+  role: z.enum(['player', 'spectator']),
+});
+
+export const RoomViewSchema = z.object({
+  code: z.string(),               // "K7QMPX"
+  invitePath: z.string(),         // "/r/K7QMPX"
+  hostDeviceId: IdSchema,
+  options: RoomOptionsSchema,
+  seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
+  present: z.array(PresenceSchema),
+  gameId: IdSchema.nullable(),    // current or last game
+  gameNumber: z.number().int(),   // games started in this room
+});
+export type RoomView = z.infer<typeof RoomViewSchema>;
+
+export const GameViewSchema = z.object({
+  id: IdSchema,
+  roomCode: z.string(),
+  options: RoomOptionsSchema,
+  startSfen: z.string(),
+  moves: z.array(z.string()),     // canonical USI
+  version: VersionSchema,         // number of events so far
+  ply: z.number().int(),
+  turn: ColorSchema,
+  status: z.enum(['active', 'finished']),
+  outcome: OutcomeSchema.nullable(),
+  drawOfferBy: ColorSchema.nullable(),
+  turnTime: z.number().int().nullable(),       // seconds, null = untimed
+  turnRemainingMs: z.number().int().nullable(), // for the side to move, at the time of sending
+  seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
+});
+export type GameView = z.infer<typeof GameViewSchema>;
+
+const ev = <T extends string, S extends z.ZodRawShape>(kind: T, shape: S) =>
+  z.object({ kind: z.literal(kind), gameId: IdSchema, version: VersionSchema, ...shape });
+
+// Versioned game events: version n is the n-th event of the game (1-based).
+export const GameEventSchema = z.discriminatedUnion('kind', [
+  ev('move', {
+    usi: z.string(), ply: z.number().int(), color: ColorSchema, byCpu: z.boolean(),
+    notation: z.string().nullable(), turnRemainingMs: z.number().int().nullable(),
+  }),
+  ev('draw-offer', { by: ColorSchema }),
+  ev('draw-decline', { by: ColorSchema }),
+  ev('end', { outcome: OutcomeSchema }),
+]);
+export type GameEvent = z.infer<typeof GameEventSchema>;
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), device: PublicDeviceSchema, user: PublicUserSchema.nullable() }),
+  z.object({ type: z.literal('room'), room: RoomViewSchema }),
+  z.object({ type: z.literal('game'), game: GameViewSchema, reason: z.enum(['start', 'join', 'resync']) }),
+  z.object({ type: z.literal('event'), event: GameEventSchema }),
+  z.object({ type: z.literal('ack'), ack: AckIdSchema, version: VersionSchema }),
+  z.object({
+    type: z.literal('error'),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    reason: z.string().optional(), // e.g. the rules' IllegalReason for code 'illegal'
+    ack: AckIdSchema.optional(),
+  }),
+  z.object({ type: z.literal('left'), code: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

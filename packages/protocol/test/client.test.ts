@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ClientMessageSchema, RoomCodeSchema, UsiSchema } from '../src/index.ts';
+
+describe('client messages', () => {
+  it.each([
+    [{ type: 'room.create' }],
+    [{ type: 'room.create', options: { turnTime: 30, bareKing: false } }],
+    [{ type: 'room.join', code: 'abcdef' }], // codes are case-insensitive
+    [{ type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 3 } }],
+    [{ type: 'room.cpu', code: 'ABCDEF', color: 'white', level: 3 }],
+    [{ type: 'room.cpu', code: 'ABCDEF', color: 'white', level: null }],
+    [{ type: 'move', gameId: 'g1', usi: '7i7h', version: 0, ack: 'a1' }],
+    [{ type: 'move', gameId: 'g1', usi: '6f6e5d', version: 4, ack: 'a2' }], // lion double move
+    [{ type: 'move', gameId: 'g1', usi: '10i10h+', version: 4, ack: 'a3' }],
+    [{ type: 'draw', gameId: 'g1', action: 'offer' }],
+  ])('accepts %j', (m) => {
+    expect(ClientMessageSchema.safeParse(m).success).toBe(true);
+  });
+
+  it.each([
+    [null],
+    ['move'],
+    [{ type: 'nope' }],
+    [{ type: 'move', gameId: 'g1', usi: '7i7h', version: 0 }], // no ack id
+    [{ type: 'move', gameId: 'g1', usi: '13a1a', version: 0, ack: 'x' }], // no file 13
+    [{ type: 'move', gameId: 'g1', usi: '7i7h', version: -1, ack: 'x' }],
+    [{ type: 'move', gameId: 'g1', usi: '7i7h', version: 0, ack: 'x', extra: 1 }], // strict
+    [{ type: 'room.create', options: { turnTime: 45 } }], // only none/30/60
+    [{ type: 'room.join', code: 'ABC' }],
+    [{ type: 'room.join', code: 'ABCDE0' }], // 0 is not in the alphabet
+    [{ type: 'room.cpu', code: 'ABCDEF', color: 'red', level: 1 }],
+    [{ type: 'draw', gameId: 'g1', action: 'maybe' }],
+  ])('refuses %j', (m) => {
+    expect(ClientMessageSchema.safeParse(m).success).toBe(false);
+  });
+
+  it('normalises room codes to upper case', () => {
+    expect(RoomCodeSchema.parse('k7qmpx')).toBe('K7QMPX');
+  });
+
+  it.each([['7i7h', true], ['12l1a', true], ['6f6e6f', true], ['0a1a', false], ['7i7h++', false], ['7m7h', false]])(
+    'usi %s → %s', (usi, ok) => {
+      expect(UsiSchema.safeParse(usi).success).toBe(ok);
+    });
+});

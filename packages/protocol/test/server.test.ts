@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROOM_OPTIONS, RoomOptionsSchema, ServerMessageSchema } from '../src/index.ts';
+
+const seat = (color: 'black' | 'white') => ({
+  color, kind: 'human', deviceId: 'd1', name: 'Ana', level: null, connected: true, controller: 'human',
+});
+
+describe('server messages', () => {
+  it('room options default to RULES.md §7', () => {
+    expect(DEFAULT_ROOM_OPTIONS).toEqual({
+      promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null,
+      turnTime: null, alternateFirst: true, graceSeconds: 60,
+    });
+    expect(RoomOptionsSchema.safeParse({ graceSeconds: 0 }).success).toBe(false);
+  });
+
+  it.each([
+    [{ type: 'ack', ack: 'a1', version: 3 }],
+    [{ type: 'error', code: 'illegal', message: 'That move is not legal.', reason: 'unreachable', ack: 'a1' }],
+    [{ type: 'event', event: { kind: 'move', gameId: 'g', version: 1, usi: '7i7h', ply: 1, color: 'black', byCpu: false, notation: null, turnRemainingMs: null } }],
+    [{ type: 'event', event: { kind: 'end', gameId: 'g', version: 9, outcome: { winner: null, reason: 'agreement' } } }],
+    [{
+      type: 'room',
+      room: {
+        code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS,
+        seats: { black: seat('black'), white: seat('white') }, present: [], gameId: null, gameNumber: 0,
+      },
+    }],
+  ])('parses %j', (m) => {
+    expect(ServerMessageSchema.safeParse(m).success).toBe(true);
+  });
+
+  it('refuses an unknown error code', () => {
+    expect(ServerMessageSchema.safeParse({ type: 'error', code: 'oops', message: '' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,262 @@
+import { CODES, EMPTY, T, WHITE_BIT, colorOf, typeOf } from './piece.ts';
+import { MAX_MOVES, Position, isRoyalPiece, type PackedMove } from './position.ts';
+import { START_SFEN, makeSfen, parseSfen } from './sfen.ts';
+import { SQUARES } from './square.ts';
+import {
+  err, ok, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result,
+} from './types.ts';
+import { resolveUsi, usiOf } from './usi.ts';
+import { notate, type NotationStyle } from './notation/index.ts';
+
+export interface Piece {
+  color: Color;
+  /** SFEN letter, lowercase, '+' prefix when promoted: 'k', 'n', '+o' */
+  code: string;
+}
+
+export interface PlayedMove {
+  usi: string;
+  /** 0-based index of this move in the game */
+  ply: number;
+  outcome?: Outcome;
+}
+
+/**
+ * A game: start position, options and the moves played, with everything that needs history —
+ * the repetition rule, the bare-king reply window and the outcome.
+ */
+export class Game {
+  readonly options: Options;
+  readonly startSfen: string;
+  private pos: Position;
+  private readonly played: PackedMove[] = [];
+  private readonly usis: string[] = [];
+  /** occurrences of each position (board + side to move) so far, for the repetition rule */
+  private readonly seen = new Map<number, number>();
+  /** the side that bared its opponent's royals; the opponent has one reply */
+  private bareClaim: Color | null = null;
+  private result: Outcome | undefined;
+  private legalCache: PackedMove[] | undefined;
+
+  private constructor(pos: Position, startSfen: string) {
+    this.pos = pos;
+    this.options = pos.options;
+    this.startSfen = startSfen;
+    this.seen.set(pos.key, 1);
+    this.judgeStart();
+  }
+
+  static start(options?: Partial<Options>): Game {
+    return unwrap(Game.fromSfen(START_SFEN, options));
+  }
+
+  static fromSfen(sfen: string, options?: Partial<Options>): Result<Game, string> {
+    const pos = parseSfen(sfen, withDefaults(options));
+    return pos.ok ? ok(new Game(pos.value, makeSfen(pos.value))) : pos;
+  }
+
+  static replay(
+    usis: readonly string[],
+    options?: Partial<Options>,
+    sfen: string = START_SFEN,
+  ): Result<Game, { ply: number; reason: IllegalReason | 'bad-sfen' }> {
+    const game = Game.fromSfen(sfen, options);
+    if (!game.ok) return err({ ply: -1, reason: 'bad-sfen' });
+    for (let i = 0; i < usis.length; i++) {
+      const r = game.value.play(usis[i]);
+      if (!r.ok) return err({ ply: i, reason: r.error });
+    }
+    return ok(game.value);
+  }
+
+  clone(): Game {
+    const g = unwrap(Game.fromSfen(this.startSfen, this.options));
+    for (const m of this.played) g.playPacked(m);
+    if (this.result && !g.result) g.result = this.result;
+    return g;
+  }
+
+  get turn(): Color {
+    return this.pos.turn;
+  }
+  get ply(): number {
+    return this.played.length;
+  }
+  get moves(): readonly string[] {
+    return this.usis;
+  }
+  /** The current position, for the CPU player and notation; treat it as read-only. */
+  get position(): Position {
+    return this.pos;
+  }
+
+  sfen(): string {
+    return makeSfen(this.pos);
+  }
+
+  board(): (Piece | undefined)[] {
+    return Array.from(SQUARES, (sq) => {
+      const p = this.pos.board[sq];
+      return p === EMPTY ? undefined : { color: colorOf(p), code: CODES[typeOf(p)] };
+    });
+  }
+
+  outcome(): Outcome | undefined {
+    return this.result;
+  }
+
+  legalMoves(): string[] {
+    return this.legalPacked().map(usiOf).sort();
+  }
+
+  /** Legal moves of the current position as packed integers (repetition rule applied). */
+  legalPacked(): PackedMove[] {
+    if (this.result) return [];
+    if (!this.legalCache) {
+      const buf = new Int32Array(MAX_MOVES);
+      const n = this.pos.generate(buf);
+      const out: PackedMove[] = [];
+      const exempt = this.inCheck();
+      for (let i = 0; i < n; i++) if (exempt || !this.repeats(buf[i])) out.push(buf[i]);
+      this.legalCache = out;
+    }
+    return this.legalCache;
+  }
+
+  /** The canonical USI of a legal move, or why it is refused. */
+  check(usi: string): Result<string, IllegalReason> {
+    const m = this.resolve(usi);
+    return m.ok ? ok(usiOf(m.value)) : m;
+  }
+
+  play(usi: string): Result<PlayedMove, IllegalReason> {
+    const m = this.resolve(usi);
+    if (!m.ok) return m;
+    this.playPacked(m.value);
+    const played: PlayedMove = { usi: this.usis[this.usis.length - 1], ply: this.played.length - 1 };
+    if (this.result) played.outcome = this.result;
+    return ok(played);
+  }
+
+  resign(loser: Color): void {
+    this.end({ winner: loser === 'black' ? 'white' : 'black', reason: 'resign' });
+  }
+  agreeDraw(): void {
+    this.end({ winner: null, reason: 'agreement' });
+  }
+  timeout(loser: Color): void {
+    this.end({ winner: loser === 'black' ? 'white' : 'black', reason: 'timeout' });
+  }
+  abort(): void {
+    this.end({ winner: null, reason: 'abort' });
+  }
+
+  /** Human notation of every move played (Hodges/TSA or Japanese). */
+  notations(style: NotationStyle = 'hodges'): string[] {
+    const pos = unwrap(parseSfen(this.startSfen, this.options));
+    return this.played.map((m) => {
+      const text = notate(pos, m, style);
+      pos.make(m);
+      return text;
+    });
+  }
+
+  notation(ply: number, style: NotationStyle = 'hodges'): string {
+    return this.notations(style)[ply];
+  }
+
+  private end(outcome: Outcome): void {
+    if (!this.result) {
+      this.result = outcome;
+      this.legalCache = undefined;
+    }
+  }
+
+  private resolve(usi: string): Result<PackedMove, IllegalReason> {
+    if (this.result) return err('game-over');
+    const buf = new Int32Array(MAX_MOVES);
+    const n = this.pos.generate(buf);
+    const m = resolveUsi(this.pos, usi, buf, n);
+    if (m.ok && !this.inCheck() && this.repeats(m.value)) return err('repetition');
+    return m;
+  }
+
+  /** Whether a move would make its position occur for the fourth time. */
+  private repeats(m: PackedMove): boolean {
+    this.pos.make(m);
+    const count = this.seen.get(this.pos.key) ?? 0;
+    this.pos.unmake();
+    return count >= 3;
+  }
+
+  /** The side to move is in check: its last royal is attacked (lifts the repetition ban). */
+  private inCheck(): boolean {
+    const me = this.pos.turnBit;
+    if (this.pos.royals[me ? 1 : 0] !== 1) return false;
+    for (const sq of SQUARES) {
+      const p = this.pos.board[sq];
+      if (p !== EMPTY && (p & WHITE_BIT) === me && isRoyalPiece(p)) return this.pos.attacked(sq, me ^ WHITE_BIT);
+    }
+    return false;
+  }
+
+  private playPacked(m: PackedMove): void {
+    const mover = this.pos.turn;
+    this.usis.push(usiOf(m));
+    this.played.push(m);
+    this.pos.make(m);
+    this.seen.set(this.pos.key, (this.seen.get(this.pos.key) ?? 0) + 1);
+    this.legalCache = undefined;
+    this.judge(mover);
+  }
+
+  /** Positions loaded from SFEN may already be decided. */
+  private judgeStart(): void {
+    const [b, w] = this.pos.royals;
+    if (b === 0 || w === 0) this.end({ winner: b === 0 && w === 0 ? null : b === 0 ? 'white' : 'black', reason: 'royal-capture' });
+    else if (this.options.bareKing && this.material('black').defends === 0 && this.material('white').defends === 0)
+      this.end({ winner: null, reason: 'bare-king' });
+    else if (this.legalPacked().length === 0) this.end({ winner: this.pos.turn === 'black' ? 'white' : 'black', reason: 'no-legal-move' });
+  }
+
+  /** RULES.md §6, after `mover` has moved. */
+  private judge(mover: Color): void {
+    const opponent: Color = mover === 'black' ? 'white' : 'black';
+    const royals = (c: Color) => this.pos.royals[c === 'white' ? 1 : 0];
+    if (royals(opponent) === 0) return this.end({ winner: mover, reason: 'royal-capture' });
+    if (this.options.bareKing) {
+      const claim = this.bareClaim;
+      this.bareClaim = null;
+      if (claim === opponent) {
+        // the bared side has had its one reply
+        return this.end(this.material(claim).claims > 0 ? { winner: claim, reason: 'bare-king' } : { winner: null, reason: 'bare-king' });
+      }
+      const mine = this.material(mover);
+      if (this.material(opponent).defends === 0) {
+        if (mine.claims > 0) this.bareClaim = mover;
+        else if (mine.defends === 0) return this.end({ winner: null, reason: 'bare-king' });
+      }
+    }
+    if (this.options.moveLimit !== null && this.played.length >= this.options.moveLimit)
+      return this.end({ winner: null, reason: 'move-limit' });
+    if (this.legalPacked().length === 0) this.end({ winner: mover, reason: 'no-legal-move' });
+  }
+
+  /**
+   * Pieces that count in the bare-king rule: `defends` = non-royal, not dead; `claims` = those
+   * minus unpromoted Pawns and Go-Betweens, which can't win on their own.
+   */
+  private material(c: Color): { defends: number; claims: number } {
+    const bit = c === 'white' ? WHITE_BIT : 0;
+    let defends = 0;
+    let claims = 0;
+    for (const sq of SQUARES) {
+      const p = this.pos.board[sq];
+      if (p === EMPTY || (p & WHITE_BIT) !== bit || isRoyalPiece(p) || this.pos.isDead(sq)) continue;
+      defends++;
+      const t = typeOf(p);
+      if (t !== T.p && t !== T.i) claims++;
+    }
+    return { defends, claims };
+  }
+}

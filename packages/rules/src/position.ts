@@ -1,0 +1,464 @@
+import { DEFAULT_OPTIONS, type Color, type IllegalReason, type Options } from './types.ts';
+import { FRAME, NAME_ORDER, SQUARES, WIDTH, distance, rowOf } from './square.ts';
+import {
+  DIRECT, EMPTY, OFF, PROMOTES_TO, REACH, T, TYPE_COUNT, WHITE_BIT, isLionType, isRoyalType, movesOf,
+  reachIndex, typeOf,
+} from './piece.ts';
+
+/**
+ * A move packed in one integer: from | to << 8 | mid << 16 | promote << 24 (mailbox squares).
+ * mid = 0 for a single step, slide or leap. Igui and pass have to === from.
+ */
+export type PackedMove = number;
+export const PROMOTE = 1 << 24;
+export const moveFrom = (m: PackedMove): number => m & 255;
+export const moveTo = (m: PackedMove): number => (m >> 8) & 255;
+export const moveMid = (m: PackedMove): number => (m >> 16) & 255;
+export const isPromotion = (m: PackedMove): boolean => (m & PROMOTE) !== 0;
+export const packMove = (from: number, to: number, mid = 0, promote = false): PackedMove =>
+  from | (to << 8) | (mid << 16) | (promote ? PROMOTE : 0);
+
+// Per-piece-byte lookups, so the generator's inner loops do no arithmetic on types.
+const IS_LION = new Uint8Array(256);
+const IS_ROYAL = new Uint8Array(256);
+const PROMOTED_PIECE = new Uint8Array(256);
+/** Unpromoted Pawn or Go-Between: a first-step capture of one doesn't open the bridge exception. */
+const IS_WEAK = new Uint8Array(256);
+for (let t = 0; t < TYPE_COUNT; t++)
+  for (const bit of [0, WHITE_BIT]) {
+    const p = t + 1 + bit;
+    IS_LION[p] = isLionType(t) ? 1 : 0;
+    IS_ROYAL[p] = isRoyalType(t) ? 1 : 0;
+    PROMOTED_PIECE[p] = PROMOTES_TO[t] >= 0 ? PROMOTES_TO[t] + 1 + bit : 0;
+    IS_WEAK[p] = t === T.p || t === T.i ? 1 : 0;
+  }
+export const isLionPiece = (p: number): boolean => IS_LION[p] === 1;
+export const isRoyalPiece = (p: number): boolean => IS_ROYAL[p] === 1;
+
+// Promotion zone (the four far ranks) and last rank, per colour: index [colorIndex * FRAME + sq].
+const ZONE = new Uint8Array(2 * FRAME);
+const LAST_RANK = new Uint8Array(2 * FRAME);
+for (const sq of SQUARES) {
+  const row = rowOf(sq);
+  ZONE[sq] = row <= 3 ? 1 : 0;
+  ZONE[FRAME + sq] = row >= 8 ? 1 : 0;
+  LAST_RANK[sq] = row === 0 ? 1 : 0;
+  LAST_RANK[FRAME + sq] = row === 11 ? 1 : 0;
+}
+const KING_DIRS = [-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1];
+const LION_REACH: number[] = [];
+for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) LION_REACH.push(dy * WIDTH + dx);
+
+// Zobrist keys (board + side to move), from a fixed seed so hashes are stable across runs.
+const Z_LO = new Int32Array(256 * FRAME);
+const Z_HI = new Int32Array(256 * FRAME);
+let zSeed = 0x9e3779b9;
+const rand32 = (): number => {
+  zSeed ^= zSeed << 13;
+  zSeed ^= zSeed >>> 17;
+  zSeed ^= zSeed << 5;
+  return zSeed | 0;
+};
+for (let i = 0; i < Z_LO.length; i++) {
+  Z_LO[i] = rand32();
+  Z_HI[i] = rand32();
+}
+const Z_TURN_LO = rand32();
+const Z_TURN_HI = rand32();
+
+/** Why a lion-capturing move breaks the trading rules (0 = it doesn't). */
+const TRADE_OK = 0;
+const TRADE_PROTECTED = 1;
+const TRADE_COUNTER = 2;
+
+export const MAX_MOVES = 2048;
+const NO_MOVES: number[] = [];
+
+/**
+ * The board, side to move and counter-strike square: everything the legal moves depend on
+ * except history (repetition and bare king live in Game). Mutable, with make/unmake for speed.
+ */
+export class Position {
+  readonly board = new Uint8Array(FRAME).fill(OFF);
+  /** 0 = Black to move, WHITE_BIT = White */
+  turnBit = 0;
+  /** square where a non-Lion captured a Lion on the last ply (counter-strike), 0 = none */
+  lionSq = 0;
+  /** plies played before this position (SFEN move number - 1) */
+  ply = 0;
+  hashLo = 0;
+  hashHi = 0;
+  readonly royals = new Int8Array(2);
+  options: Options;
+
+  // undo stack: move, capture at mid, capture at to, lionSq, hashLo, hashHi
+  private undo = new Int32Array(6 * 1024);
+  private undoTop = 0;
+
+  constructor(options: Options = DEFAULT_OPTIONS) {
+    this.options = options;
+    for (const sq of SQUARES) this.board[sq] = EMPTY;
+  }
+
+  get turn(): Color {
+    return this.turnBit ? 'white' : 'black';
+  }
+
+  clone(): Position {
+    const p = new Position(this.options);
+    p.board.set(this.board);
+    p.turnBit = this.turnBit;
+    p.lionSq = this.lionSq;
+    p.ply = this.ply;
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    p.royals.set(this.royals);
+    return p;
+  }
+
+  /** Sets a square's content and keeps hash and royal counts in step. */
+  put(sq: number, piece: number): void {
+    const old = this.board[sq];
+    if (old) {
+      this.hashLo ^= Z_LO[old * FRAME + sq];
+      this.hashHi ^= Z_HI[old * FRAME + sq];
+      if (IS_ROYAL[old]) this.royals[old & WHITE_BIT ? 1 : 0]--;
+    }
+    this.board[sq] = piece;
+    if (piece) {
+      this.hashLo ^= Z_LO[piece * FRAME + sq];
+      this.hashHi ^= Z_HI[piece * FRAME + sq];
+      if (IS_ROYAL[piece]) this.royals[piece & WHITE_BIT ? 1 : 0]++;
+    }
+  }
+
+  setTurn(c: Color): void {
+    const bit = c === 'white' ? WHITE_BIT : 0;
+    if (bit !== this.turnBit) {
+      this.hashLo ^= Z_TURN_LO;
+      this.hashHi ^= Z_TURN_HI;
+      this.turnBit = bit;
+    }
+  }
+
+  /** 53-bit key of board + side to move, for repetition counting. */
+  get key(): number {
+    return (this.hashHi & 0x1fffff) * 4294967296 + (this.hashLo >>> 0);
+  }
+
+  private canPromote(piece: number, from: number, to: number, capture: boolean): boolean {
+    const z = this.turnBit ? FRAME : 0;
+    const t = typeOf(piece);
+    if ((t === T.p || t === T.l) && LAST_RANK[z + to]) return true;
+    const inFrom = ZONE[z + from];
+    const inTo = ZONE[z + to];
+    if (this.options.promotion === 'shogi') return (inFrom | inTo) === 1;
+    return (!inFrom && inTo === 1) || (capture && (inFrom | inTo) === 1);
+  }
+
+  /**
+   * Writes the legal moves (without the repetition rule, which needs history) into `out`
+   * and returns their count. One move per distinct resulting position.
+   */
+  generate(out: Int32Array | number[]): number {
+    const board = this.board;
+    const me = this.turnBit;
+    this.out = out;
+    this.n = 0;
+    this.trading = this.options.lionTrading !== 'off';
+    this.iguiStamp++;
+    let passKey = Infinity;
+    let pass = 0;
+
+    for (let i = 0; i < 144; i++) {
+      const from = SQUARES[i];
+      const piece = board[from];
+      if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
+      const mv = movesOf(piece);
+      const steps = mv.steps;
+      for (let k = 0; k < steps.length; k++) {
+        const to = from + steps[k];
+        const q = board[to];
+        if (q === EMPTY || (q < OFF && (q & WHITE_BIT) !== me)) this.emit(from, to, q, piece);
+      }
+      const jumps = mv.jumps;
+      for (let k = 0; k < jumps.length; k++) {
+        const to = from + 2 * jumps[k];
+        const q = board[to];
+        if (q === EMPTY || (q < OFF && (q & WHITE_BIT) !== me)) this.emit(from, to, q, piece);
+      }
+      const slides = mv.slides;
+      for (let k = 0; k < slides.length; k++) {
+        const d = slides[k];
+        let to = from + d;
+        let q = board[to];
+        while (q === EMPTY) {
+          this.emit(from, to, 0, piece);
+          to += d;
+          q = board[to];
+        }
+        if (q < OFF && (q & WHITE_BIT) !== me) this.emit(from, to, q, piece);
+      }
+      if (mv.fullLion) {
+        for (let k = 0; k < 24; k++) {
+          const to = from + LION_REACH[k];
+          const q = board[to];
+          if (q === EMPTY || (q < OFF && (q & WHITE_BIT) !== me)) this.emitLion(from, to, 0, q);
+        }
+        for (let k = 0; k < 8; k++) {
+          const mid = from + KING_DIRS[k];
+          const q = board[mid];
+          if (q === EMPTY) {
+            const key = NAME_ORDER[from] * 1024 + NAME_ORDER[mid];
+            if (key < passKey) (passKey = key), (pass = from | (from << 8) | (mid << 16));
+          } else if (q < OFF && (q & WHITE_BIT) !== me) {
+            for (let j = 0; j < 8; j++) {
+              const to = mid + KING_DIRS[j];
+              if (to === from) this.emitIgui(from, mid);
+              else {
+                const r = board[to];
+                if (r === EMPTY || (r < OFF && (r & WHITE_BIT) !== me)) this.emitLion(from, to, mid, r);
+              }
+            }
+          }
+        }
+      } else {
+        const dirs = mv.lionDirs;
+        for (let k = 0; k < dirs.length; k++) {
+          const mid = from + dirs[k];
+          const to = mid + dirs[k];
+          const q = board[mid];
+          const r = board[to];
+          const rOk = r === EMPTY || (r < OFF && (r & WHITE_BIT) !== me);
+          if (q === EMPTY) {
+            this.emitLion(from, mid, 0, 0);
+            const key = NAME_ORDER[from] * 1024 + NAME_ORDER[mid];
+            if (key < passKey) (passKey = key), (pass = from | (from << 8) | (mid << 16));
+            if (rOk) this.emitLion(from, to, 0, r);
+          } else if (q < OFF && (q & WHITE_BIT) !== me) {
+            this.emitLion(from, mid, 0, q);
+            this.emitIgui(from, mid);
+            if (rOk) {
+              this.emitLion(from, to, 0, r);
+              this.emitLion(from, to, mid, r);
+            }
+          } else if (rOk) this.emitLion(from, to, 0, r);
+        }
+      }
+    }
+    if (pass) out[this.n++] = pass;
+    this.out = NO_MOVES;
+    return this.n;
+  }
+
+  // generator state, fields rather than closures so the emitters stay monomorphic and inlinable
+  private out: Int32Array | number[] = NO_MOVES;
+  private n = 0;
+  private trading = false;
+  private iguiStamp = 0;
+  private readonly iguiSeen = new Int32Array(FRAME);
+  private readonly iguiAt = new Int32Array(FRAME);
+
+  /** A step, slide or leap of an ordinary piece, with its promotion when allowed. */
+  private emit(from: number, to: number, captured: number, piece: number): void {
+    if (this.trading && IS_LION[captured] && this.tradeCheck(from, to, 0) !== TRADE_OK) return;
+    const m = from | (to << 8);
+    if (PROMOTED_PIECE[piece] && this.canPromote(piece, from, to, captured !== 0)) this.out[this.n++] = m | PROMOTE;
+    this.out[this.n++] = m;
+  }
+
+  /** A move of a lion-power piece (these never promote). */
+  private emitLion(from: number, to: number, mid: number, captured: number): void {
+    if (this.trading && (IS_LION[captured] || (mid && IS_LION[this.board[mid]])) && this.tradeCheck(from, to, mid) !== TRADE_OK)
+      return;
+    this.out[this.n++] = from | (to << 8) | (mid << 16);
+  }
+
+  /** Igui: whichever piece captures on `mid` without moving, the result is the same — one move. */
+  private emitIgui(from: number, mid: number): void {
+    if (this.trading && IS_LION[this.board[mid]] && this.tradeCheck(from, from, mid) !== TRADE_OK) return;
+    const m = from | (from << 8) | (mid << 16);
+    if (this.iguiSeen[mid] === this.iguiStamp) {
+      const i = this.iguiAt[mid];
+      if (NAME_ORDER[from] < NAME_ORDER[this.out[i] & 255]) this.out[i] = m;
+      return;
+    }
+    this.iguiSeen[mid] = this.iguiStamp;
+    this.iguiAt[mid] = this.n;
+    this.out[this.n++] = m;
+  }
+
+  /** The lion-trading rules (RULES.md §4) for a move that captures a Lion. */
+  private tradeCheck(from: number, to: number, mid: number): number {
+    const board = this.board;
+    const mover = board[from];
+    const c1 = mid ? board[mid] : 0;
+    const c2 = to === from ? 0 : board[to];
+    const enemy = this.turnBit ^ WHITE_BIT;
+    if (IS_LION[mover]) {
+      // Rule 1: adjacent Lions may always be taken. Rule 2: a non-adjacent one only when
+      // nothing could take back, judged after the whole move, or over a worthy first capture.
+      if (!IS_LION[c2] || distance(from, to) < 2) return TRADE_OK;
+      if (c1 && !IS_WEAK[c1]) return TRADE_OK;
+      return this.attackedAfter(from, to, mid, to, enemy) ? TRADE_PROTECTED : TRADE_OK;
+    }
+    // Rule 3: right after a Lion was taken by a non-Lion, a non-Lion may take a Lion only on
+    // that same square (with 'protected', also an unprotected Lion).
+    if (!this.lionSq) return TRADE_OK;
+    for (const [sq, c] of [[mid, c1], [to, c2]])
+      if (IS_LION[c] && sq !== this.lionSq) {
+        if (this.options.lionTrading === 'always') return TRADE_COUNTER;
+        if (this.attackedAfter(from, to, mid, sq, enemy)) return TRADE_COUNTER;
+      }
+    return TRADE_OK;
+  }
+
+  /** Whether `target` is attacked by colour `byBit` once the move (from, to, mid) is on the board. */
+  private attackedAfter(from: number, to: number, mid: number, target: number, byBit: number): boolean {
+    const board = this.board;
+    const piece = board[from];
+    const c1 = mid ? board[mid] : 0;
+    const c2 = board[to];
+    if (mid) board[mid] = EMPTY;
+    board[from] = EMPTY;
+    board[to] = piece;
+    const result = this.attacked(target, byBit);
+    board[to] = c2;
+    board[from] = piece;
+    if (mid) board[mid] = c1;
+    return result;
+  }
+
+  /** Whether a piece of colour `byBit` could move to `target` (no legality of that move considered). */
+  attacked(target: number, byBit: number): boolean {
+    const board = this.board;
+    for (let i = 0; i < 144; i++) {
+      const sq = SQUARES[i];
+      const p = board[sq];
+      if (p === EMPTY || (p & WHITE_BIT) !== byBit || sq === target) continue;
+      const r = REACH[reachIndex(p) + target - sq];
+      if (r === 0) continue;
+      if (r === DIRECT) return true;
+      let s = sq + r;
+      while (s !== target && board[s] === EMPTY) s += r;
+      if (s === target) return true;
+    }
+    return false;
+  }
+
+  /** Classifies why a move (pass already in its canonical spelling) is not in the generated list. */
+  explain(from: number, to: number, mid: number, promote: boolean): IllegalReason {
+    const saved = this.options;
+    this.options = { ...saved, lionTrading: 'off' };
+    const pseudo: number[] = [];
+    this.generate(pseudo);
+    this.options = saved;
+    const base = packMove(from, to, mid);
+    const plain = pseudo.includes(base);
+    if (!plain && !pseudo.includes(base | PROMOTE)) {
+      const own = (sq: number) => this.board[sq] !== EMPTY && (this.board[sq] & WHITE_BIT) === this.turnBit;
+      return (to !== from && own(to)) || (mid && own(mid)) ? 'occupied-by-own-piece' : 'unreachable';
+    }
+    if (promote && !pseudo.includes(base | PROMOTE)) return 'no-promotion-here';
+    const t = this.tradeCheck(from, to, mid);
+    if (t === TRADE_PROTECTED) return 'lion-protected';
+    if (t === TRADE_COUNTER) return 'counter-strike';
+    throw new Error(`explain: ${from}-${to}-${mid} is legal`);
+  }
+
+  /** Plays a generated move; unmake() takes it back. */
+  make(m: PackedMove): void {
+    const board = this.board;
+    const from = m & 255;
+    const to = (m >> 8) & 255;
+    const mid = (m >> 16) & 255;
+    const piece = board[from];
+    const c1 = mid ? board[mid] : 0;
+    let u = this.undoTop;
+    if (u + 6 > this.undo.length) {
+      const bigger = new Int32Array(this.undo.length * 2);
+      bigger.set(this.undo);
+      this.undo = bigger;
+    }
+    const undo = this.undo;
+    undo[u++] = m;
+    undo[u++] = c1;
+    undo[u + 1] = this.lionSq;
+    undo[u + 2] = this.hashLo;
+    undo[u + 3] = this.hashHi;
+    let lo = this.hashLo ^ Z_TURN_LO;
+    let hi = this.hashHi ^ Z_TURN_HI;
+    if (c1) {
+      lo ^= Z_LO[c1 * FRAME + mid];
+      hi ^= Z_HI[c1 * FRAME + mid];
+      if (IS_ROYAL[c1]) this.royals[c1 & WHITE_BIT ? 1 : 0]--;
+      board[mid] = EMPTY;
+    }
+    lo ^= Z_LO[piece * FRAME + from];
+    hi ^= Z_HI[piece * FRAME + from];
+    board[from] = EMPTY;
+    const c2 = board[to];
+    undo[u] = c2;
+    if (c2) {
+      lo ^= Z_LO[c2 * FRAME + to];
+      hi ^= Z_HI[c2 * FRAME + to];
+      if (IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]--;
+    }
+    const placed = m & PROMOTE ? PROMOTED_PIECE[piece] : piece;
+    board[to] = placed;
+    lo ^= Z_LO[placed * FRAME + to];
+    hi ^= Z_HI[placed * FRAME + to];
+    this.undoTop = u + 4;
+    this.hashLo = lo;
+    this.hashHi = hi;
+    // counter-strike square: set when a non-Lion (a Kirin promoting now included) takes a Lion
+    this.lionSq = IS_LION[piece] ? 0 : IS_LION[c2] ? to : IS_LION[c1] ? mid : 0;
+    this.turnBit ^= WHITE_BIT;
+    this.ply++;
+  }
+
+  unmake(): void {
+    const undo = this.undo;
+    const u = (this.undoTop -= 6);
+    const m = undo[u];
+    const c1 = undo[u + 1];
+    const c2 = undo[u + 2];
+    const from = m & 255;
+    const to = (m >> 8) & 255;
+    const mid = (m >> 16) & 255;
+    const board = this.board;
+    const placed = board[to];
+    // to before from: for igui and pass they are the same square
+    board[to] = c2;
+    board[from] = m & PROMOTE ? UNPROMOTED_PIECE[placed] : placed;
+    if (mid) board[mid] = c1;
+    if (c1 && IS_ROYAL[c1]) this.royals[c1 & WHITE_BIT ? 1 : 0]++;
+    if (c2 && IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]++;
+    this.lionSq = undo[u + 3];
+    this.hashLo = undo[u + 4];
+    this.hashHi = undo[u + 5];
+    this.turnBit ^= WHITE_BIT;
+    this.ply--;
+  }
+
+  /** Pieces of one colour, as piece bytes, for material questions (bare king). */
+  piecesOf(bit: number): number[] {
+    const out: number[] = [];
+    for (const sq of SQUARES) {
+      const p = this.board[sq];
+      if (p !== EMPTY && (p & WHITE_BIT) === bit) out.push(p);
+    }
+    return out;
+  }
+
+  /** A piece that can never move again: a Pawn or Lance that declined promotion on the last rank. */
+  isDead(sq: number): boolean {
+    const p = this.board[sq];
+    const t = typeOf(p);
+    return (t === T.p || t === T.l) && LAST_RANK[(p & WHITE_BIT ? FRAME : 0) + sq] === 1;
+  }
+}
+
+const UNPROMOTED_PIECE = new Uint8Array(256);
+for (let p = 0; p < 256; p++) if (PROMOTED_PIECE[p]) UNPROMOTED_PIECE[PROMOTED_PIECE[p]] = p;
+

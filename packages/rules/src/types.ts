@@ -1,0 +1,69 @@
+export const COLORS = ['black', 'white'] as const;
+export type Color = (typeof COLORS)[number];
+export type ByColor<T> = { [C in Color]: T };
+
+export const opposite = (c: Color): Color => (c === 'black' ? 'white' : 'black');
+
+/** A square name as people and USI write it: file 12..1, rank a..l ('7l', '12a'). */
+export type Square = string;
+
+export interface Options {
+  /** 'association': promote on entering the zone, or on a capture that starts or ends in it; 'shogi': any move touching the zone. */
+  promotion: 'association' | 'shogi';
+  lionTrading: 'off' | 'protected' | 'always';
+  bareKing: boolean;
+  /** Draw once this many plies have been played; null = no limit. */
+  moveLimit: number | null;
+}
+
+export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({
+  promotion: 'association',
+  lionTrading: 'protected',
+  bareKing: true,
+  moveLimit: null,
+});
+
+export const withDefaults = (options?: Partial<Options>): Options => ({ ...DEFAULT_OPTIONS, ...options });
+
+export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
+
+/** Why a move is refused. Stable codes, shown to people in words by the client. */
+export const ILLEGAL_REASONS = [
+  'malformed-usi',
+  'game-over',
+  'no-piece',
+  'not-your-piece',
+  'unreachable',
+  'occupied-by-own-piece',
+  'no-promotion-here',
+  'lion-protected',
+  'counter-strike',
+  'repetition',
+] as const;
+export type IllegalReason = (typeof ILLEGAL_REASONS)[number];
+
+export const OUTCOME_REASONS = [
+  'royal-capture',
+  'bare-king',
+  'no-legal-move',
+  'move-limit',
+  'resign',
+  'agreement',
+  'timeout',
+  'abort',
+] as const;
+export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
+
+/** winner null = draw (or, with reason 'abort', no result). */
+export interface Outcome {
+  winner: Color | null;
+  reason: OutcomeReason;
+}
+
+/** For results that can only fail through a bug (e.g. re-reading our own SFEN). */
+export const unwrap = <T, E>(r: Result<T, E>): T => {
+  if (r.ok) return r.value;
+  throw new Error(`unexpected error: ${String(r.error)}`);
+};
