@@ -82,7 +82,11 @@ async function main(): Promise<void> {
       if (!game.ok) fail(`invalid SFEN "${sfen}": ${game.error}`, 2);
       for (const usi of rest) {
         const r = game.value.play(usi);
-        if (!r.ok) fail(r.error, 1);
+        if (!r.ok) {
+          // the reason code is this command's answer: on stdout for tools, on stderr for people
+          process.stdout.write(r.error + '\n');
+          fail(r.error, 1);
+        }
       }
       out.push(game.value.sfen());
       break;

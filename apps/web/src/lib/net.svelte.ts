@@ -34,6 +34,8 @@ export const net = $state({
 let socket: Socket | null = null;
 const joined = new Set<string>(); // room codes this tab is in, re-joined after a reconnect
 let ackSeq = 0;
+// ack ids must stay unique across page loads: the server answers a repeated id with the earlier ack
+const ackSession = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
 
 async function ensureDevice(): Promise<void> {
   // The server keeps the device identity in an httpOnly cookie: ask for one on the first visit.
@@ -200,7 +202,7 @@ export function leaveRoom(code: string): void {
 
 export function playMove(game: GameView, usi: string): void {
   net.pendingMove[game.id] = usi;
-  send({ type: 'move', gameId: game.id, usi, version: game.version, ack: `m${++ackSeq}` });
+  send({ type: 'move', gameId: game.id, usi, version: game.version, ack: `${ackSession}.${++ackSeq}` });
 }
 
 export function clearError(): void {

@@ -54,12 +54,21 @@ describe('web client end to end', () => {
     const b = await ctxB.newPage();
     const c = await ctxC.newPage();
     watch(a, 'A');
+    const frames: string[] = [];
+    const ws = (p: Page, n: string) => p.on('websocket', (w) => {
+      w.on('framesent', (f) => frames.push(`${n} > ${String(f.payload).slice(0, 300)}`));
+      w.on('framereceived', (f) => frames.push(`${n} < ${String(f.payload).slice(0, 300)}`));
+    });
+    ws(a, 'A');
+    ws(b, 'B');
     watch(b, 'B');
     watch(c, 'C');
     try {
       await play(a, b, c);
     } catch (e) {
       for (const [n, p] of [['a', a], ['b', b], ['c', c]] as const) await p.screenshot({ path: join(ARTIFACTS, `fail-${n}.png`) }).catch(() => {});
+      console.log(server.log.join('').slice(-4000));
+      console.log(frames.slice(-30).join('\n'));
       throw e;
     }
     expect(problems).toEqual([]);

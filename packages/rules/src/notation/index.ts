@@ -1,9 +1,12 @@
 import type { PackedMove, Position } from '../position.ts';
-import { usiOf } from '../usi.ts';
+import { hodges } from './hodges.ts';
+import { kanji } from './kanji.ts';
 
 export type NotationStyle = 'hodges' | 'kanji';
+export { hodgesPiece } from './hodges.ts';
+export { kanjiPiece, kanjiSquare } from './kanji.ts';
 
-// placeholder until notation/hodges.ts and notation/kanji.ts land
-export function notate(_pos: Position, m: PackedMove, _style: NotationStyle): string {
-  return usiOf(m);
+/** Human notation of `m`, played from `pos` (read, never changed). */
+export function notate(pos: Position, m: PackedMove, style: NotationStyle): string {
+  return style === 'kanji' ? kanji(pos, m) : hodges(pos, m);
 }

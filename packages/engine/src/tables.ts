@@ -1,0 +1,111 @@
+import { CODES, SPECS } from '@chu/rules';
+
+// The rules package keeps its board encoding internal; these mirror it (see position.ts):
+// a 16×16 mailbox with two guard files/ranks, piece byte = type + 1 (+64 for White), 128 off board.
+export const WIDTH = 16;
+export const EMPTY = 0;
+export const OFF = 128;
+export const WHITE_BIT = 64;
+export const PROMOTE = 1 << 24;
+
+export const SQUARES: Uint8Array = (() => {
+  const out = new Uint8Array(144);
+  for (let row = 0; row < 12; row++) for (let col = 0; col < 12; col++) out[row * 12 + col] = (row + 2) * WIDTH + col + 2;
+  return out;
+})();
+export const rowOf = (sq: number): number => (sq >> 4) - 2;
+export const colOf = (sq: number): number => (sq & 15) - 2;
+
+const type = (code: string): number => CODES.indexOf(code);
+export const TYPE_COUNT = CODES.length;
+
+/** "Valores por pieza" (seeds/000_*, German Chu Shogi Association), Pawn = 100. */
+const BASE_VALUE: Record<string, number> = {
+  k: 400, q: 1200, n: 2000, d: 800, h: 700, r: 600, b: 500, o: 300, x: 300, e: 300, t: 300, f: 300,
+  g: 300, s: 200, c: 200, v: 400, m: 400, a: 300, l: 300, i: 100, p: 100,
+  // promoted; the Prince counts more than its table value because it is a second royal
+  '+d': 1100, '+h': 1000, '+r': 800, '+b': 700, '+o': 2000, '+x': 1200, '+e': 700, '+t': 600, '+f': 500,
+  '+g': 600, '+s': 400, '+c': 400, '+v': 800, '+m': 800, '+a': 500, '+l': 700, '+i': 300, '+p': 300,
+};
+
+const DIRS: Record<string, [number, number]> = {
+  f: [0, -1], b: [0, 1], l: [-1, 0], r: [1, 0], fl: [-1, -1], fr: [1, -1], bl: [-1, 1], br: [1, 1],
+};
+const ALL = Object.keys(DIRS);
+
+/** Per piece byte: values, movement offsets and flags. */
+export const VALUE = new Int32Array(256);
+export const IS_LION = new Uint8Array(256);
+export const IS_ROYAL = new Uint8Array(256);
+/** Piece byte after promotion, or 0. */
+export const PROMOTED = new Uint8Array(256);
+/** Counts for the bare-king rule: any non-royal piece defends; claims excludes unpromoted Pawn and Go-Between. */
+export const DEFENDS = new Uint8Array(256);
+export const CLAIMS = new Uint8Array(256);
+export const PAWN_OR_LANCE = new Uint8Array(256);
+export const STEPS: Int16Array[] = [];
+export const JUMPS: Int16Array[] = [];
+export const SLIDES: Int16Array[] = [];
+export const LION_DIRS: Int16Array[] = [];
+export const FULL_LION = new Uint8Array(256);
+export const KING_DIRS = [-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1];
+export const LION_REACH: number[] = [];
+for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) LION_REACH.push(dy * WIDTH + dx);
+
+const empty = new Int16Array(0);
+for (let p = 0; p < 256; p++) STEPS[p] = JUMPS[p] = SLIDES[p] = LION_DIRS[p] = empty;
+
+SPECS.forEach((spec, t) => {
+  for (const bit of [0, WHITE_BIT]) {
+    const p = t + 1 + bit;
+    const sign = bit ? -1 : 1;
+    const offs = (ds?: readonly string[]) => Int16Array.from(ds ?? [], (d) => sign * (DIRS[d][1] * WIDTH + DIRS[d][0]));
+    VALUE[p] = BASE_VALUE[spec.code];
+    IS_ROYAL[p] = spec.royal ? 1 : 0;
+    IS_LION[p] = spec.lion === 'full' ? 1 : 0;
+    FULL_LION[p] = spec.lion === 'full' ? 1 : 0;
+    STEPS[p] = offs(spec.steps);
+    JUMPS[p] = offs(spec.jumps);
+    SLIDES[p] = offs(spec.slides);
+    LION_DIRS[p] = spec.lion === 'full' ? offs(ALL) : offs(spec.lion as string[] | undefined);
+    const promoted = spec.code.startsWith('+') ? -1 : type('+' + spec.code);
+    PROMOTED[p] = promoted >= 0 ? promoted + 1 + bit : 0;
+    DEFENDS[p] = spec.royal ? 0 : 1;
+    CLAIMS[p] = spec.royal || spec.code === 'p' || spec.code === 'i' ? 0 : 1;
+    PAWN_OR_LANCE[p] = spec.code === 'p' || spec.code === 'l' ? 1 : 0;
+  }
+});
+
+/** Advancement of a square for a colour: 0 = own back rank, 11 = the far rank. */
+export const advance = (sq: number, white: boolean): number => (white ? rowOf(sq) : 11 - rowOf(sq));
+export const inZone = (sq: number, white: boolean): boolean => advance(sq, white) >= 8;
+
+const PROMO_POTENTIAL = [0.12, 0.09, 0.06, 0.04, 0.025, 0.015, 0.01, 0.005, 0];
+
+/**
+ * Piece-square values from Black's point of view (White's negative), index piece * 256 + square:
+ * material, promotion potential by distance to the zone, centre for sliders and Lions, royals at home.
+ */
+export const PSQ: Int32Array = (() => {
+  const out = new Int32Array(256 * 256);
+  SPECS.forEach((spec, t) => {
+    for (const white of [false, true]) {
+      const p = t + 1 + (white ? WHITE_BIT : 0);
+      const gain = PROMOTED[p] ? Math.max(0, VALUE[PROMOTED[p]] - VALUE[p]) : 0;
+      const slider = (spec.slides?.length ?? 0) >= 2;
+      for (const sq of SQUARES) {
+        const adv = advance(sq, white);
+        const centre = 5.5 - Math.max(Math.abs(colOf(sq) - 5.5), Math.abs(rowOf(sq) - 5.5)); // 0..5
+        let v = VALUE[p];
+        v += gain * PROMO_POTENTIAL[Math.max(0, 8 - adv)];
+        if (spec.royal) v -= adv > 1 ? 18 * (adv - 1) : 0;
+        else if (spec.lion === 'full') v += 10 * centre + (adv >= 3 && adv <= 7 ? 10 : 0);
+        else if (spec.lion) v += 5 * centre;
+        else if (slider) v += 3 * centre;
+        else v += centre;
+        out[p * 256 + sq] = Math.round(white ? -v : v);
+      }
+    }
+  });
+  return out;
+})();

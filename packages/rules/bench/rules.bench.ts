@@ -1,0 +1,87 @@
+// pnpm bench:rules — perft(4) from the start over distinct moves, and legal-move listing time.
+// Prints figures; asserts nothing (speed is measured, not tested).
+import { MAX_MOVES, START_SFEN, parseSfen, perft, type Position } from '../src/index.ts';
+import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
+import { perft as shogiopsPerft } from 'shogiops/debug';
+
+const MIDGAME = [
+  // five midgame positions from the rules oracle's random playouts (perft_distinct.random)
+  'l1t9/af5x3N/m1r2ok5/p1pi1p2+H+D2/12/12/10X1/5P6/P3B1P+h4/1FM4D4/A4TGET1F+b/L1CSGK2SC1L w - 102',
+  '1+V4kgscfl/3g2+Dthb1a/m1d6rvm/p6ppppp/2p1+d3i3/4N1p5/12/2P3PPI3/M6BPPq1/3B3D1RV1/A2G1OK+hS1CA/LF8FL w - 72',
+  'lf1sgekgs+Dfl/4t1o4a/1vr1+Hx2t1vm/1p3Qp1p1p1/11p/+a1p5i3/12/1P4P4P/2P1XP6/1VR2T6/3S1O3+rF1/F3KE1Gn2L b - 89',
+  '4te1+Hs2l/2N5gBca/7k2vm/6+D1p2p/4p5p1/12/+l11/4O7/1P2P4+r1M/10C1/2FT+RG1X1F1A/+h2S1KE4L b - 115',
+  'lfcsgekg1cfl/a1b1txothsva/m1r1dq1d1rb1/pvp1ppnNpppm/1p4p1i2p/3i8/8I3/P2IP7/1PPPBPPP1PPP/MVR1D1Q+hHRVM/A2GTOXETB1A/LFCSK2GSCFL b - 31',
+];
+
+const load = (sfen: string): Position => {
+  const pos = parseSfen(sfen);
+  if (!pos.ok) throw new Error(pos.error);
+  return pos.value;
+};
+
+/** Nodes per second of shogiops (lishogi's TypeScript rules) on the same machine, for the ratio. */
+function shogiopsFigures(): number {
+  const pos = shogiopsSfen('chushogi', START_SFEN).unwrap();
+  shogiopsPerft(pos, 2); // warm-up
+  const t = performance.now();
+  const nodes = shogiopsPerft(pos, 3);
+  const ms = performance.now() - t;
+  const rate = (nodes / ms) * 1000;
+  console.log(`shogiops perft(3) start: ${nodes} nodes in ${ms.toFixed(0)} ms = ${(rate / 1e3).toFixed(1)} k nodes/s`);
+  return rate;
+}
+
+/** Like perft, but plays every leaf move too (as shogiops' perft does), for a like-for-like rate. */
+const buffers = Array.from({ length: 8 }, () => new Int32Array(MAX_MOVES));
+function perftPlayingLeaves(pos: Position, depth: number): number {
+  if (depth === 0) return 1;
+  if (pos.royals[pos.turnBit ? 1 : 0] === 0) return 0;
+  const moves = buffers[depth];
+  const n = pos.generate(moves);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    pos.make(moves[i]);
+    total += perftPlayingLeaves(pos, depth - 1);
+    pos.unmake();
+  }
+  return total;
+}
+
+function perftFigures(label: string, count: (pos: Position, depth: number) => number): number {
+  const pos = load(START_SFEN);
+  count(pos, 3); // warm-up
+  const runs: number[] = [];
+  let nodes = 0;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    nodes = count(pos, 4);
+    runs.push(performance.now() - t);
+  }
+  const ms = Math.min(...runs);
+  const rate = (nodes / ms) * 1000;
+  console.log(`perft(4) start, distinct moves, ${label}: ${nodes} nodes in ${ms.toFixed(0)} ms = ${(rate / 1e6).toFixed(2)} M nodes/s (best of 3)`);
+  return rate;
+}
+
+function listingFigures(name: string, sfen: string): void {
+  const pos = load(sfen);
+  const buf = new Int32Array(MAX_MOVES);
+  let n = 0;
+  for (let i = 0; i < 20_000; i++) n = pos.generate(buf); // warm-up
+  const samples: number[] = [];
+  const batch = 200;
+  for (let s = 0; s < 200; s++) {
+    const t = performance.now();
+    for (let i = 0; i < batch; i++) pos.generate(buf);
+    samples.push(((performance.now() - t) * 1000) / batch);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(`legal moves ${name.padEnd(10)} ${String(n).padStart(4)} moves: median ${samples[samples.length >> 1].toFixed(2)} µs`);
+}
+
+perftFigures('leaves counted', perft);
+const ours = perftFigures('every leaf played', perftPlayingLeaves);
+const theirs = shogiopsFigures();
+console.log(`ratio (every leaf played, like shogiops): ${(ours / theirs).toFixed(0)}x shogiops`);
+listingFigures('start', START_SFEN);
+MIDGAME.forEach((sfen, i) => listingFigures(`midgame ${i + 1}`, sfen));

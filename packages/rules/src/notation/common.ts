@@ -1,0 +1,57 @@
+import { CODES, EMPTY, WHITE_BIT, typeOf } from '../piece.ts';
+import { MAX_MOVES, PROMOTE, moveFrom, moveMid, moveTo, type PackedMove, type Position } from '../position.ts';
+
+/** What a notation needs to know about one move, read from the position before it. */
+export interface MoveFacts {
+  /** SFEN code of the moving piece: 'n', '+o' */
+  code: string;
+  white: boolean;
+  from: number;
+  to: number;
+  /** square of a lion-power first-step capture, 0 if none */
+  mid: number;
+  kind: 'plain' | 'double' | 'igui' | 'pass';
+  /** the move captures on its destination (plain, double) */
+  capture: boolean;
+  promote: boolean;
+  /** the same move with the other promotion choice is legal too */
+  promotionChoice: boolean;
+  /** origin squares of identical pieces that could make a move written the same way */
+  rivals: number[];
+}
+
+/** Reads a move off the position; the position is only read (generate leaves the board alone). */
+export function moveFacts(pos: Position, m: PackedMove, sameText: (a: PackedMove, b: PackedMove) => boolean): MoveFacts {
+  const board = pos.board;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const mid = moveMid(m);
+  const piece = board[from];
+  const kind = to === from && mid ? (board[mid] === EMPTY ? 'pass' : 'igui') : mid ? 'double' : 'plain';
+  const legal = new Int32Array(MAX_MOVES);
+  const n = pos.generate(legal);
+  let promotionChoice = false;
+  const rivals: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const l = legal[i];
+    if (l === (m ^ PROMOTE)) promotionChoice = true;
+    const f = moveFrom(l);
+    if (f !== from && board[f] === piece && sameText(l, m) && !rivals.includes(f)) rivals.push(f);
+  }
+  return {
+    code: CODES[typeOf(piece)],
+    white: (piece & WHITE_BIT) !== 0,
+    from,
+    to,
+    mid: kind === 'pass' ? 0 : mid,
+    kind,
+    capture: kind !== 'pass' && kind !== 'igui' && board[to] !== EMPTY,
+    promote: (m & PROMOTE) !== 0,
+    promotionChoice,
+    rivals,
+  };
+}
+
+/** Two moves land the same way: same destination and same first-step capture (promotion aside). */
+export const sameLanding = (a: PackedMove, b: PackedMove): boolean =>
+  moveTo(a) === moveTo(b) && moveMid(a) === moveMid(b);

@@ -1,0 +1,40 @@
+import type { PackedMove, Position } from '../position.ts';
+import { fileOf, rowOf } from '../square.ts';
+import { moveFacts, sameLanding } from './common.ts';
+
+/** One-character names as written in Japanese game records; promoted pieces by their promoted name. */
+const KANJI: Record<string, string> = {
+  k: '玉', q: '奔', n: '獅', d: '龍', h: '馬', r: '飛', b: '角', o: '麒', x: '鳳', e: '象', t: '虎',
+  f: '豹', g: '金', s: '銀', c: '銅', v: '竪', m: '横', a: '反', l: '香', i: '仲', p: '歩',
+  '+d': '鷲', '+h': '鷹', '+r': '龍', '+b': '馬', '+o': '獅', '+x': '奔', '+e': '太', '+t': '鹿',
+  '+f': '角', '+g': '飛', '+s': '竪', '+c': '横', '+v': '牛', '+m': '猪', '+a': '鯨', '+l': '駒',
+  '+i': '象', '+p': 'と',
+};
+const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
+
+export const kanjiPiece = (code: string, white: boolean): string => (code === 'k' && white ? '王' : KANJI[code]);
+
+/** `７八` for 7h, `１２十二` for 12l: full-width file, kanji rank. */
+export const kanjiSquare = (sq: number): string =>
+  String(fileOf(sq)).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))) + RANKS[rowOf(sq)];
+
+/**
+ * `▲７六歩`, `△２三銀成` / `不成`, `▲８八獅(９九)` (origin when ambiguous), `▲８八獅・７七` (double
+ * move: first-step capture, then destination), `▲８八獅居喰い` (igui on 8八), `▲獅じっと` (pass).
+ */
+export function kanji(pos: Position, m: PackedMove): string {
+  const f = moveFacts(pos, m, sameLanding);
+  const side = f.white ? '△' : '▲';
+  const piece = kanjiPiece(f.code, f.white);
+  const origin = f.rivals.length ? `(${kanjiSquare(f.from)})` : '';
+  switch (f.kind) {
+    case 'pass':
+      return `${side}${piece}じっと`;
+    case 'igui':
+      return `${side}${kanjiSquare(f.mid)}${piece}居喰い`;
+    case 'double':
+      return `${side}${kanjiSquare(f.mid)}${piece}・${kanjiSquare(f.to)}${origin}`;
+    default:
+      return `${side}${kanjiSquare(f.to)}${piece}${f.promote ? '成' : f.promotionChoice ? '不成' : ''}${origin}`;
+  }
+}
