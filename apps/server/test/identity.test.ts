@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -35,6 +36,11 @@ describe('devices, accounts and sessions', () => {
     const me = await fetch(`${server.url}/api/me`, { headers: { cookie } });
     expect(await me.json()).toMatchObject({ device: { id: device.id, name: 'Ana', user: null } });
     expect((await fetch(`${server.url}/api/me`)).status).toBe(401);
+
+    const socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
+    const welcome = await new Promise((resolve) => socket.on('s', resolve));
+    expect(welcome).toMatchObject({ type: 'welcome', device: { id: device.id, name: 'Ana' } });
+    socket.disconnect();
   });
 
   it('register, log out, log in; wrong passwords and taken names are refused', async () => {

@@ -1,0 +1,2 @@
+export * from './glicko.ts';
+export * from './matchmaking.ts';
