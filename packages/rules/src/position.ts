@@ -256,8 +256,8 @@ export class Position {
   private n = 0;
   private trading = false;
   private iguiStamp = 0;
-  private readonly iguiSeen = new Int32Array(FRAME);
-  private readonly iguiAt = new Int32Array(FRAME);
+  private readonly iguiSeen = new Int32Array(2 * FRAME);
+  private readonly iguiAt = new Int32Array(2 * FRAME);
 
   /** A step, slide or leap of an ordinary piece, with its promotion when allowed. */
   private emit(from: number, to: number, captured: number, piece: number): void {
@@ -274,17 +274,22 @@ export class Position {
     this.out[this.n++] = from | (to << 8) | (mid << 16);
   }
 
-  /** Igui: whichever piece captures on `mid` without moving, the result is the same — one move. */
+  /**
+   * Igui: whichever piece captures on `mid` without moving, the board ends the same — one move,
+   * unless the victim is a Lion: then a non-Lion's igui also sets the counter-strike square.
+   */
   private emitIgui(from: number, mid: number): void {
-    if (this.trading && IS_LION[this.board[mid]] && this.tradeCheck(from, from, mid) !== TRADE_OK) return;
+    const lionVictim = IS_LION[this.board[mid]];
+    if (this.trading && lionVictim && this.tradeCheck(from, from, mid) !== TRADE_OK) return;
     const m = from | (from << 8) | (mid << 16);
-    if (this.iguiSeen[mid] === this.iguiStamp) {
-      const i = this.iguiAt[mid];
+    const slot = lionVictim && !IS_LION[this.board[from]] ? mid + FRAME : mid;
+    if (this.iguiSeen[slot] === this.iguiStamp) {
+      const i = this.iguiAt[slot];
       if (NAME_ORDER[from] < NAME_ORDER[this.out[i] & 255]) this.out[i] = m;
       return;
     }
-    this.iguiSeen[mid] = this.iguiStamp;
-    this.iguiAt[mid] = this.n;
+    this.iguiSeen[slot] = this.iguiStamp;
+    this.iguiAt[slot] = this.n;
     this.out[this.n++] = m;
   }
 

@@ -1,5 +1,5 @@
 import { EMPTY, WHITE_BIT, movesOf } from './piece.ts';
-import { Position, isPromotion, moveFrom, moveMid, moveTo, packMove, type PackedMove } from './position.ts';
+import { Position, isLionPiece, isPromotion, moveFrom, moveMid, moveTo, packMove, type PackedMove } from './position.ts';
 import { distance, parseSquare, squareName } from './square.ts';
 import { err, ok, type IllegalReason, type Result, type Square } from './types.ts';
 
@@ -57,10 +57,12 @@ export function resolveUsi(pos: Position, usi: string, legal: ArrayLike<number>,
     if (own(m)) return err('occupied-by-own-piece');
     if (to === from) {
       // igui on one square, or a pass, has the same result whichever piece makes it
+      // (a Lion's igui of a Lion differs from a non-Lion's: only the latter sets the counter-strike square)
       const pass = pos.board[m] === EMPTY;
+      const sameKind = (l: number) => !isLionPiece(pos.board[m]) || isLionPiece(pos.board[moveFrom(l)]) === isLionPiece(piece);
       for (let i = 0; i < count; i++) {
         const l = legal[i];
-        if (moveFrom(l) === moveTo(l) && moveMid(l) && (pass ? pos.board[moveMid(l)] === EMPTY : moveMid(l) === m))
+        if (moveFrom(l) === moveTo(l) && moveMid(l) && (pass ? pos.board[moveMid(l)] === EMPTY : moveMid(l) === m && sameKind(l)))
           return move.promote ? err('no-promotion-here') : ok(l);
       }
       if (pass) return err('unreachable');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSfen, perft, START_SFEN } from '../src/index.ts';
+import { parseSfen, perft, START_SFEN, unwrap } from '../src/index.ts';
 import { oracle } from './oracle.ts';
 
 describe('perft over distinct moves', () => {
@@ -9,7 +9,7 @@ describe('perft over distinct moves', () => {
     [3, 48_315],
     [4, 1_801_639],
   ])('start position depth %i = %i', (depth, nodes) => {
-    expect(perft(parseSfen(START_SFEN).value as never, depth)).toBe(nodes);
+    expect(perft(unwrap(parseSfen(START_SFEN)), depth)).toBe(nodes);
   });
 
   it.each(oracle.perft_distinct.random.flatMap((r) => Object.entries(r.depths).map(([d, n]) => [r.id, Number(d), n, r.sfen] as const)))(

@@ -200,19 +200,24 @@ export class GameSession {
     reply?: (r: Reply) => void,
   ): Promise<void> {
     const color = this.game.turn;
-    const next = this.game.clone();
-    const played = next.play(usi);
+    const before = [...this.game.moves];
+    const timeMs = this.clock.elapsedMs();
+    // Game.clone() replays the whole game, so play in place and rebuild only if the write fails.
+    const played = this.game.play(usi);
     if (!played.ok) { reply?.(refuse('illegal', `Illegal move ${usi}: ${played.error}.`, { reason: played.error })); return; }
-    const outcome = next.outcome();
+    const outcome = this.game.outcome();
     const moveVersion = this.version + 1;
     const finalVersion = outcome ? moveVersion + 1 : moveVersion;
-    const timeMs = this.clock.elapsedMs();
-    await this.ctx.store.appendMove({
-      gameId: this.id, ply: this.game.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
-      ackId: by.ack, deviceId: by.deviceId, version: finalVersion, outcome: outcome && toOutcome(outcome),
-    });
+    try {
+      await this.ctx.store.appendMove({
+        gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
+        ackId: by.ack, deviceId: by.deviceId, version: finalVersion, outcome: outcome && toOutcome(outcome),
+      });
+    } catch (err) {
+      this.game = restoreGame(this.game.startSfen, before, this.options);
+      throw err;
+    }
     // Committed: from here on the move exists.
-    this.game = next;
     this.version = finalVersion;
     this.drawOfferBy = null;
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, moveVersion);
@@ -276,14 +281,17 @@ export class GameSession {
 
   // The rules decided an outcome outside a move (resign, agreement, timeout, abort): persist, then tell.
   private async end(decide: (g: Game) => void): Promise<Reply> {
-    const next = this.game.clone();
-    decide(next);
-    const o = next.outcome();
+    decide(this.game);
+    const o = this.game.outcome();
     if (!o) return refuse('internal', 'No outcome.');
     const outcome = toOutcome(o);
     const version = this.version + 1;
-    await this.ctx.store.finishGame(this.id, version, outcome);
-    this.game = next;
+    try {
+      await this.ctx.store.finishGame(this.id, version, outcome);
+    } catch (err) {
+      this.game = restoreGame(this.game.startSfen, [...this.game.moves], this.options);
+      throw err;
+    }
     this.version = version;
     this.finished(outcome, version);
     return { ok: true, version };

@@ -1,0 +1,116 @@
+import { parseSfen, parseSquare, parseUsi, usiOf, type Game } from '@chu/rules';
+import { MATE_BOUND, Searcher, type IterationInfo } from './search.ts';
+import { PROMOTE } from './tables.ts';
+
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 8;
+
+/** Strength per level: iteration cap and ± centipawns of (seeded) evaluation noise. */
+export const LEVELS: readonly { depth: number; noise: number }[] = [
+  { depth: 1, noise: 300 }, // 1: takes what hangs, sees little else
+  { depth: 1, noise: 160 },
+  { depth: 2, noise: 100 },
+  { depth: 2, noise: 50 },
+  { depth: 3, noise: 30 },
+  { depth: 4, noise: 15 },
+  { depth: 6, noise: 5 },
+  { depth: 64, noise: 0 }, // 8: full strength for the time given
+];
+
+export interface BestMoveOptions {
+  /** 1 (beginner) … 8 (full strength); default 8 */
+  level?: number;
+  /** time budget in ms; default 1000. The search returns within it (plus a few ms) */
+  timeMs?: number;
+  /** stop after this depth (USI `go depth`), on top of the level's own cap */
+  depth?: number;
+  /** stop after about this many nodes (USI `go nodes`) */
+  nodes?: number;
+  /** cancels the search: the best move found so far is returned */
+  signal?: AbortSignal;
+  /** seeds the weaker levels' noise; same seed, same game → same move (for a depth- or node-limited search) */
+  seed?: number;
+  /** cross-thread cancellation: the search stops once stopFlag[0] !== 0 (used by the worker pool) */
+  stopFlag?: Int32Array;
+  /** called after every completed iteration */
+  onInfo?: (info: SearchInfo) => void;
+}
+
+export interface SearchInfo {
+  depth: number;
+  /** centipawns for the side to move; `mate` set instead when the search saw a decided game */
+  score: number;
+  /** plies to the end of a decided game: > 0 the side to move wins, < 0 it loses */
+  mate?: number;
+  nodes: number;
+  timeMs: number;
+  /** canonical USI */
+  pv: string[];
+}
+
+export interface BestMoveResult extends SearchInfo {
+  /** canonical USI of a legal move */
+  move: string;
+}
+
+let searcher: Searcher | undefined;
+
+/**
+ * The engine's move in the game's current position. Synchronous: it blocks the thread for up to
+ * `timeMs` (use EnginePool off the main thread). Throws if the game has no legal move.
+ */
+export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult {
+  const roots = game.legalPacked();
+  if (roots.length === 0) throw new Error(game.outcome() ? 'the game is over' : 'no legal move');
+  const level = clampLevel(opts.level ?? MAX_LEVEL);
+  const spec = LEVELS[level - 1];
+  const timeMs = Math.max(1, opts.timeMs ?? 1000);
+  const pos = game.position.clone();
+  const limit = game.options.moveLimit;
+  const { signal, stopFlag } = opts;
+  const shouldStop = signal || stopFlag ? () => !!signal?.aborted || (!!stopFlag && Atomics.load(stopFlag, 0) !== 0) : undefined;
+  const started = performance.now();
+  searcher ??= new Searcher();
+  const r = searcher.search(pos, roots, historyKeys(game), limit === null ? Infinity : limit - game.ply, {
+    maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
+    timeMs: Math.max(1, timeMs - 3),
+    maxNodes: opts.nodes ?? Infinity,
+    noise: spec.noise,
+    seed: opts.seed ?? 0,
+    shouldStop,
+    onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info)) : undefined,
+  });
+  return { move: usiOf(r.move), ...toInfo({ ...r, timeMs: performance.now() - started }) };
+}
+
+export const clampLevel = (level: number): number =>
+  Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : MAX_LEVEL)));
+
+function toInfo(i: IterationInfo): SearchInfo {
+  const info: SearchInfo = { depth: i.depth, score: i.score, nodes: i.nodes, timeMs: Math.round(i.timeMs), pv: i.pv.map(usiOf) };
+  if (Math.abs(i.score) >= MATE_BOUND) info.mate = i.score > 0 ? 100_000 - i.score : -(100_000 + i.score);
+  return info;
+}
+
+/**
+ * Keys (lo, hi) of the game's earlier positions since its last capture or promotion, oldest first:
+ * the search scores a return to one of them as a draw.
+ */
+function historyKeys(game: Game): Int32Array {
+  const start = parseSfen(game.startSfen, game.options);
+  if (!start.ok) return new Int32Array(0);
+  const pos = start.value;
+  const keys: number[] = [pos.hashLo, pos.hashHi];
+  for (const usi of game.moves) {
+    const m = parseUsi(usi)!;
+    const from = parseSquare(m.from)!;
+    const to = parseSquare(m.to)!;
+    const mid = m.mid ? parseSquare(m.mid)! : 0;
+    const capture = (mid && pos.board[mid] !== 0) || (to !== from && pos.board[to] !== 0);
+    pos.make(from | (to << 8) | (mid << 16) | (m.promote ? PROMOTE : 0));
+    if (capture || m.promote) keys.length = 0;
+    keys.push(pos.hashLo, pos.hashHi);
+  }
+  keys.length -= 2; // the current position is the search's root
+  return Int32Array.from(keys);
+}

@@ -1,0 +1,770 @@
+import { MAX_MOVES, type Options, type Position } from '@chu/rules';
+import {
+  CLAIMS, DEFENDS, EMPTY, FULL_LION, IS_LION, IS_ROYAL, JUMPS, KING_DIRS, LION_DIRS, LION_REACH, OFF, PAWN_OR_LANCE,
+  PROMOTE, PROMOTED, PSQ, SLIDES, SQUARES, STEPS, VALUE, WHITE_BIT, rowOf,
+} from './tables.ts';
+
+export const MATE = 100_000;
+/** Scores beyond this are won or lost games (royal capture, no move, bare king), not evaluations. */
+export const MATE_BOUND = MATE - 1_000;
+export const MAX_PLY = 100;
+const INF = 1_000_000;
+const QS_MAX = 8;
+const TEMPO = 10;
+
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+
+// Promotion zone and last rank per colour: index (white ? 256 : 0) + square.
+const ZONE = new Uint8Array(512);
+const LAST = new Uint8Array(512);
+for (const sq of SQUARES) {
+  const row = rowOf(sq);
+  ZONE[sq] = row <= 3 ? 1 : 0;
+  ZONE[256 + sq] = row >= 8 ? 1 : 0;
+  LAST[sq] = row === 0 ? 1 : 0;
+  LAST[256 + sq] = row === 11 ? 1 : 0;
+}
+
+const LMR = new Uint8Array(64 * 256);
+for (let d = 1; d < 64; d++)
+  for (let i = 1; i < 256; i++) LMR[d * 256 + i] = Math.floor(0.5 + (Math.log(d) * Math.log(i)) / 2.2);
+
+export interface SearchLimits {
+  /** deepest iteration */
+  maxDepth: number;
+  /** wall-clock budget; the search stops itself in time */
+  timeMs: number;
+  /** node budget (USI `go nodes`) */
+  maxNodes: number;
+  /** ± centipawns of seeded evaluation noise (weaker levels) */
+  noise: number;
+  seed: number;
+  /** polled every few thousand nodes: cancellation from outside */
+  shouldStop?: () => boolean;
+  onInfo?: (info: IterationInfo) => void;
+}
+
+export interface IterationInfo {
+  depth: number;
+  /** centipawns from the side to move's point of view; beyond ±MATE_BOUND a decided game */
+  score: number;
+  nodes: number;
+  timeMs: number;
+  pv: number[];
+}
+
+export interface SearchResult extends IterationInfo {
+  move: number;
+}
+
+/**
+ * Alpha-beta searcher over a Position, with make/unmake. One per thread: it keeps its
+ * transposition table and history between searches.
+ */
+export class Searcher {
+  private readonly ttMask: number;
+  private readonly ttLo: Int32Array;
+  private readonly ttHi: Int32Array;
+  private readonly ttMove: Int32Array;
+  private readonly ttScore: Int32Array;
+  private readonly ttDepth: Int8Array;
+  private readonly ttFlag: Uint8Array;
+  private optionsKey = '';
+
+  private readonly history = new Int32Array(256 * 256);
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly moves: Int32Array[] = [];
+  private readonly scores: Int32Array[] = [];
+  private readonly legal: Int32Array[] = [];
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLen = new Int32Array(MAX_PLY + 1);
+
+  // incremental state, saved per make in the stacks below
+  private pos!: Position;
+  private score = 0; // piece-square sum, Black's point of view
+  private readonly def = new Int32Array(2);
+  private readonly claims = new Int32Array(2);
+  private sp = 0;
+  private readonly saved = new Int32Array((MAX_PLY + 8) * 6);
+  private keysLo = new Int32Array(1024);
+  private keysHi = new Int32Array(1024);
+  private keyTop = 0;
+  /** first index of keysLo that a repetition may match (after the last capture or promotion) */
+  private revStart = 0;
+
+  private bareKing = true;
+  private plyLimit = Infinity;
+  private noise = 0;
+  private seed = 0;
+  private trading = false;
+
+  nodes = 0;
+  private stopped = false;
+  private deadline = 0;
+  private maxNodes = Infinity;
+  private shouldStop: (() => boolean) | undefined;
+
+  constructor(ttBits = 20) {
+    const size = 1 << ttBits;
+    this.ttMask = size - 1;
+    this.ttLo = new Int32Array(size);
+    this.ttHi = new Int32Array(size);
+    this.ttMove = new Int32Array(size);
+    this.ttScore = new Int32Array(size);
+    this.ttDepth = new Int8Array(size);
+    this.ttFlag = new Uint8Array(size);
+    for (let i = 0; i <= MAX_PLY; i++) {
+      this.moves.push(new Int32Array(MAX_MOVES));
+      this.scores.push(new Int32Array(MAX_MOVES));
+      this.legal.push(new Int32Array(MAX_MOVES));
+    }
+  }
+
+  clearHash(): void {
+    this.ttLo.fill(0);
+    this.ttHi.fill(0);
+    this.ttMove.fill(0);
+    this.ttFlag.fill(0);
+    this.history.fill(0);
+  }
+
+  /**
+   * Searches `pos` (mutated during the search, restored after) among `rootMoves` (already
+   * legal, repetition included). `history` = keys (lo, hi pairs) of earlier positions of the game,
+   * oldest first, back to the last capture or promotion. `pliesLeft` = moves until the move limit.
+   */
+  search(pos: Position, rootMoves: readonly number[], history: Int32Array, pliesLeft: number, limits: SearchLimits): SearchResult {
+    const start = performance.now();
+    this.setup(pos, history, pliesLeft, limits, start);
+    const roots = Int32Array.from(rootMoves);
+    const rootScores = new Int32Array(roots.length);
+    this.orderRoot(roots, rootScores);
+
+    let result: SearchResult = { move: roots[0], depth: 0, score: 0, nodes: 0, timeMs: 0, pv: [roots[0]] };
+    if (roots.length === 1 || limits.maxDepth < 1) {
+      result.score = this.evaluate();
+      return result;
+    }
+    for (let depth = 1; depth <= limits.maxDepth && depth < MAX_PLY - QS_MAX - 2; depth++) {
+      const it = this.searchRoot(roots, rootScores, depth);
+      const timeMs = performance.now() - start;
+      if (it.move) {
+        result = { move: it.move, depth: it.complete ? depth : depth - 1, score: it.score, nodes: this.nodes, timeMs, pv: it.pv };
+        if (!it.complete) result.depth = Math.max(result.depth, 1);
+      }
+      if (this.stopped) break;
+      limits.onInfo?.({ depth, score: it.score, nodes: this.nodes, timeMs, pv: it.pv });
+      if (Math.abs(it.score) >= MATE_BOUND && MATE - Math.abs(it.score) <= depth) break;
+      // an iteration costs several times the last one: don't start what can't finish
+      if (timeMs > limits.timeMs * 0.4) break;
+    }
+    result.nodes = this.nodes;
+    result.timeMs = performance.now() - start;
+    return result;
+  }
+
+  private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
+    this.pos = pos;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}`;
+    if (key !== this.optionsKey) {
+      this.clearHash();
+      this.optionsKey = key;
+    }
+    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 3;
+    this.killers.fill(0);
+    this.bareKing = pos.options.bareKing;
+    this.trading = pos.options.lionTrading !== 'off';
+    this.plyLimit = pliesLeft;
+    this.noise = limits.noise;
+    this.seed = limits.seed | 0;
+    this.nodes = 0;
+    this.stopped = false;
+    this.deadline = start + limits.timeMs;
+    this.maxNodes = limits.maxNodes;
+    this.shouldStop = limits.shouldStop;
+    this.sp = 0;
+
+    let score = 0;
+    this.def.fill(0);
+    this.claims.fill(0);
+    for (let i = 0; i < 144; i++) {
+      const sq = SQUARES[i];
+      const p = pos.board[sq];
+      if (p === EMPTY) continue;
+      score += PSQ[p * 256 + sq];
+      const c = p & WHITE_BIT ? 1 : 0;
+      this.def[c] += DEFENDS[p];
+      this.claims[c] += CLAIMS[p];
+    }
+    this.score = score;
+    const need = history.length / 2 + MAX_PLY + 8;
+    if (this.keysLo.length < need) {
+      this.keysLo = new Int32Array(need * 2);
+      this.keysHi = new Int32Array(need * 2);
+    }
+    for (let i = 0; i < history.length / 2; i++) {
+      this.keysLo[i] = history[2 * i];
+      this.keysHi[i] = history[2 * i + 1];
+    }
+    this.keyTop = history.length / 2;
+    this.revStart = 0;
+    this.keysLo[this.keyTop] = pos.hashLo;
+    this.keysHi[this.keyTop] = pos.hashHi;
+    this.keyTop++;
+  }
+
+  private orderRoot(roots: Int32Array, scores: Int32Array): void {
+    const probe = this.probe();
+    this.scoreMoves(roots, scores, roots.length, 0, probe >= 0 ? this.ttMove[probe] : 0);
+    sortByScore(roots, scores, roots.length);
+  }
+
+  private searchRoot(roots: Int32Array, rootScores: Int32Array, depth: number): { move: number; score: number; pv: number[]; complete: boolean } {
+    let alpha = -INF;
+    const beta = INF;
+    let bestMove = 0;
+    let bestScore = -INF;
+    let pv: number[] = [];
+    for (let i = 0; i < roots.length; i++) {
+      const m = roots[i];
+      this.doMove(m);
+      let v: number;
+      if (i === 0) v = -this.alphaBeta(depth - 1, -beta, -alpha, 1, true, true);
+      else {
+        v = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, 1, false, true);
+        if (v > alpha && !this.stopped) v = -this.alphaBeta(depth - 1, -beta, -alpha, 1, true, true);
+      }
+      this.undoMove();
+      if (this.stopped) break;
+      rootScores[i] = v;
+      if (v > bestScore) {
+        bestScore = v;
+        bestMove = m;
+        if (v > alpha) alpha = v;
+        pv = [m];
+        for (let k = 1; k < this.pvLen[1]; k++) pv.push(this.pvTable[MAX_PLY + k]);
+      }
+    }
+    const complete = !this.stopped;
+    if (bestMove) {
+      // best first, the rest by this iteration's scores (unsearched ones keep their order)
+      const idx = roots.indexOf(bestMove);
+      for (let k = idx; k > 0; k--) {
+        roots[k] = roots[k - 1];
+        rootScores[k] = rootScores[k - 1];
+      }
+      roots[0] = bestMove;
+      rootScores[0] = INF;
+      if (complete) sortByScore(roots, rootScores, roots.length);
+      this.store(depth, bestScore, EXACT, bestMove, 0);
+    }
+    return { move: bestMove, score: bestScore, pv, complete };
+  }
+
+  private checkStop(): void {
+    if (
+      performance.now() >= this.deadline ||
+      this.nodes >= this.maxNodes ||
+      (this.shouldStop !== undefined && this.shouldStop())
+    )
+      this.stopped = true;
+  }
+
+  private alphaBeta(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, allowNull: boolean): number {
+    this.pvLen[ply] = ply;
+    if ((this.nodes & 2047) === 0) this.checkStop();
+    if (this.stopped) return 0;
+    const pos = this.pos;
+    const me = pos.turnBit ? 1 : 0;
+    if (pos.royals[me] === 0) return -MATE + ply;
+    if (this.isRepetition() || ply >= this.plyLimit) return 0;
+    if (this.bareKing && this.def[me] === 0) {
+      if (this.def[me ^ 1] === 0) return 0;
+      if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
+    }
+    if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
+    if (ply >= MAX_PLY - QS_MAX - 2) return this.evaluate();
+
+    // transposition table
+    const slot = this.probe();
+    let ttMove = 0;
+    if (slot >= 0) {
+      ttMove = this.ttMove[slot];
+      if (!pvNode && this.ttDepth[slot] >= depth) {
+        const s = fromTT(this.ttScore[slot], ply);
+        const flag = this.ttFlag[slot];
+        if (flag === EXACT || (flag === LOWER && s >= beta) || (flag === UPPER && s <= alpha)) return s;
+      }
+    }
+    const staticEval = this.evaluate();
+
+    // null move: if passing still fails high, a real move will too (no zugzwang to speak of)
+    if (!pvNode && allowNull && depth >= 3 && staticEval >= beta && this.def[me] > 2 && beta < MATE_BOUND && beta > -MATE_BOUND) {
+      const r = depth >= 7 ? 4 : 3;
+      this.doNull();
+      const v = -this.alphaBeta(depth - r, -beta, -beta + 1, ply + 1, false, false);
+      this.undoNull();
+      if (this.stopped) return 0;
+      if (v >= beta) return v >= MATE_BOUND ? beta : v;
+    }
+
+    const origAlpha = alpha;
+    let best = -INF;
+    let bestMove = 0;
+    let count = 0;
+
+    if (ttMove) {
+      this.doMove(ttMove);
+      const v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, pvNode, true);
+      this.undoMove();
+      if (this.stopped) return 0;
+      count++;
+      best = v;
+      bestMove = ttMove;
+      if (v > alpha) {
+        alpha = v;
+        if (pvNode) this.updatePv(ply, ttMove);
+        if (v >= beta) {
+          this.onCutoff(ttMove, depth, ply);
+          this.store(depth, v, LOWER, ttMove, ply);
+          return v;
+        }
+      }
+    }
+
+    const moves = this.moves[ply];
+    const scores = this.scores[ply];
+    const n = pos.generate(moves);
+    this.scoreMoves(moves, scores, n, ply, ttMove);
+    const board = pos.board;
+    for (let i = 0; i < n; i++) {
+      pickBest(moves, scores, i, n);
+      const m = moves[i];
+      if (m === ttMove) continue;
+      const quiet = scores[i] < 95_000_000;
+      count++;
+      this.doMove(m);
+      let v: number;
+      if (count === 1) v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, pvNode, true);
+      else {
+        let r = 0;
+        if (quiet && depth >= 3 && count > 3) {
+          r = LMR[Math.min(depth, 63) * 256 + Math.min(count, 255)];
+          if (pvNode && r > 0) r--;
+          if (r > depth - 2) r = depth - 2;
+        }
+        v = -this.alphaBeta(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false, true);
+        if (r > 0 && v > alpha && !this.stopped) v = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, ply + 1, false, true);
+        if (pvNode && v > alpha && v < beta && !this.stopped) v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, true, true);
+      }
+      this.undoMove();
+      if (this.stopped) return 0;
+      if (v > best) {
+        best = v;
+        bestMove = m;
+        if (v > alpha) {
+          alpha = v;
+          if (pvNode) this.updatePv(ply, m);
+          if (v >= beta) {
+            if (quiet) this.onCutoff(m, depth, ply);
+            break;
+          }
+        }
+      }
+    }
+    if (count === 0) return -MATE + ply; // no legal move loses
+    void board;
+    this.store(depth, best, best >= beta ? LOWER : best > origAlpha ? EXACT : UPPER, bestMove, ply);
+    return best;
+  }
+
+  /** Captures only, on top of the static evaluation (stand pat). */
+  private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
+    this.pvLen[ply] = ply;
+    if ((this.nodes & 2047) === 0) this.checkStop();
+    if (this.stopped) return 0;
+    const pos = this.pos;
+    const me = pos.turnBit ? 1 : 0;
+    if (pos.royals[me] === 0) return -MATE + ply;
+    if (qd > 0) {
+      if (this.isRepetition() || ply >= this.plyLimit) return 0;
+      if (this.bareKing && this.def[me] === 0) {
+        if (this.def[me ^ 1] === 0) return 0;
+        if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
+      }
+    }
+    const stand = this.evaluate();
+    if (stand >= beta) return stand;
+    if (qd >= QS_MAX || ply >= MAX_PLY - 1) return stand;
+    if (stand > alpha) alpha = stand;
+    let best = stand;
+
+    const moves = this.moves[ply];
+    const scores = this.scores[ply];
+    const n = this.generateCaptures(moves, scores);
+    const board = pos.board;
+    const lastRoyal = pos.royals[me ^ 1] === 1;
+    let legalN = -1;
+    for (let i = 0; i < n; i++) {
+      pickBest(moves, scores, i, n);
+      const m = moves[i];
+      const from = m & 255;
+      const to = (m >> 8) & 255;
+      const mid = (m >> 16) & 255;
+      const c1 = mid ? board[mid] : 0;
+      const c2 = to !== from ? board[to] : 0;
+      const royalWin = lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1;
+      if (!royalWin && stand + VALUE[c1] + VALUE[c2] + 200 < alpha) continue;
+      if (this.trading && (IS_LION[c1] | IS_LION[c2]) === 1) {
+        if (legalN < 0) legalN = pos.generate(this.legal[ply]);
+        if (!contains(this.legal[ply], legalN, m)) continue;
+      }
+      this.doMove(m);
+      const v = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
+      this.undoMove();
+      if (this.stopped) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (v >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The side to move was just bared (RULES.md §6): its one reply wins by taking the last royal,
+   * draws by leaving the opponent nothing that claims, and otherwise the game is lost.
+   */
+  private bareReply(ply: number): number {
+    const pos = this.pos;
+    const me = pos.turnBit ? 1 : 0;
+    const moves = this.legal[ply];
+    const n = pos.generate(moves);
+    let draw = false;
+    for (let i = 0; i < n; i++) {
+      this.doMove(moves[i]);
+      const won = pos.royals[me ^ 1] === 0;
+      if (this.claims[me ^ 1] === 0) draw = true;
+      this.undoMove();
+      if (won) return MATE - ply - 1;
+    }
+    return draw ? 0 : -MATE + ply + 2;
+  }
+
+  private evaluate(): number {
+    let v = this.score;
+    if (this.noise) {
+      let h = Math.imul(this.pos.hashLo ^ this.seed, 0x9e3779b1) ^ this.pos.hashHi;
+      h ^= h >>> 15;
+      h = Math.imul(h, 0x85ebca77);
+      h ^= h >>> 13;
+      v += ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
+    }
+    return (this.pos.turnBit ? -v : v) + TEMPO;
+  }
+
+  private isRepetition(): boolean {
+    const lo = this.pos.hashLo;
+    const hi = this.pos.hashHi;
+    for (let i = this.keyTop - 3; i >= this.revStart; i -= 2) if (this.keysLo[i] === lo && this.keysHi[i] === hi) return true;
+    return false;
+  }
+
+  private doMove(m: number): void {
+    const pos = this.pos;
+    const board = pos.board;
+    const from = m & 255;
+    const to = (m >> 8) & 255;
+    const mid = (m >> 16) & 255;
+    const piece = board[from];
+    const c1 = mid ? board[mid] : 0;
+    const c2 = to !== from ? board[to] : 0;
+    const s = this.sp++ * 6;
+    const saved = this.saved;
+    saved[s] = this.score;
+    saved[s + 1] = this.def[0];
+    saved[s + 2] = this.def[1];
+    saved[s + 3] = this.claims[0];
+    saved[s + 4] = this.claims[1];
+    saved[s + 5] = this.revStart;
+    pos.make(m);
+    const placed = board[to];
+    this.score += PSQ[placed * 256 + to] - PSQ[piece * 256 + from] - PSQ[c1 * 256 + mid] - PSQ[c2 * 256 + to];
+    if ((c1 | c2) !== 0 || placed !== piece) {
+      if (c1) {
+        const c = c1 & WHITE_BIT ? 1 : 0;
+        this.def[c] -= DEFENDS[c1];
+        this.claims[c] -= CLAIMS[c1];
+      }
+      if (c2) {
+        const c = c2 & WHITE_BIT ? 1 : 0;
+        this.def[c] -= DEFENDS[c2];
+        this.claims[c] -= CLAIMS[c2];
+      }
+      const c = piece & WHITE_BIT ? 1 : 0;
+      this.claims[c] += CLAIMS[placed] - CLAIMS[piece];
+      this.revStart = this.keyTop;
+    }
+    this.keysLo[this.keyTop] = pos.hashLo;
+    this.keysHi[this.keyTop] = pos.hashHi;
+    this.keyTop++;
+    this.nodes++;
+  }
+
+  private undoMove(): void {
+    this.pos.unmake();
+    const s = --this.sp * 6;
+    const saved = this.saved;
+    this.score = saved[s];
+    this.def[0] = saved[s + 1];
+    this.def[1] = saved[s + 2];
+    this.claims[0] = saved[s + 3];
+    this.claims[1] = saved[s + 4];
+    this.revStart = saved[s + 5];
+    this.keyTop--;
+  }
+
+  private doNull(): void {
+    const pos = this.pos;
+    const s = this.sp++ * 6;
+    this.saved[s] = pos.lionSq;
+    this.saved[s + 5] = this.revStart;
+    pos.lionSq = 0;
+    pos.setTurn(pos.turnBit ? 'black' : 'white');
+    this.revStart = this.keyTop;
+    this.keysLo[this.keyTop] = pos.hashLo;
+    this.keysHi[this.keyTop] = pos.hashHi;
+    this.keyTop++;
+  }
+
+  private undoNull(): void {
+    const pos = this.pos;
+    const s = --this.sp * 6;
+    pos.setTurn(pos.turnBit ? 'black' : 'white');
+    pos.lionSq = this.saved[s];
+    this.revStart = this.saved[s + 5];
+    this.keyTop--;
+  }
+
+  private updatePv(ply: number, m: number): void {
+    const t = this.pvTable;
+    const row = ply * MAX_PLY;
+    t[row + ply] = m;
+    const childLen = this.pvLen[ply + 1];
+    const child = (ply + 1) * MAX_PLY;
+    for (let k = ply + 1; k < childLen; k++) t[row + k] = t[child + k];
+    this.pvLen[ply] = Math.max(childLen, ply + 1);
+  }
+
+  private onCutoff(m: number, depth: number, ply: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== m) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = m;
+    }
+    const board = this.pos.board;
+    const idx = board[m & 255] * 256 + ((m >> 8) & 255);
+    this.history[idx] = Math.min(this.history[idx] + depth * depth, 50_000_000);
+  }
+
+  /** Ordering keys: captures by MVV-LVA (both victims of a double capture), promotions, killers, history. */
+  private scoreMoves(moves: Int32Array, scores: Int32Array, n: number, ply: number, ttMove: number): void {
+    const board = this.pos.board;
+    const lastRoyal = this.pos.royals[this.pos.turnBit ? 0 : 1] === 1;
+    const k1 = this.killers[ply * 2];
+    const k2 = this.killers[ply * 2 + 1];
+    for (let i = 0; i < n; i++) {
+      const m = moves[i];
+      const from = m & 255;
+      const to = (m >> 8) & 255;
+      const mid = (m >> 16) & 255;
+      const piece = board[from];
+      const c1 = mid ? board[mid] : 0;
+      const c2 = to !== from ? board[to] : 0;
+      let s: number;
+      if (m === ttMove) s = 1 << 30;
+      else if ((c1 | c2) !== 0) {
+        s = 100_000_000 + (VALUE[c1] + VALUE[c2]) * 32 - (VALUE[piece] >> 3);
+        if (m & PROMOTE) s += VALUE[PROMOTED[piece]] - VALUE[piece];
+        if (lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1) s += 200_000_000;
+      } else if (m & PROMOTE) s = 95_000_000 + VALUE[PROMOTED[piece]] - VALUE[piece];
+      else if (m === k1) s = 90_000_000;
+      else if (m === k2) s = 89_000_000;
+      else s = this.history[piece * 256 + to];
+      scores[i] = s;
+    }
+  }
+
+  /**
+   * Captures of the side to move (pseudo-legal: lion-trading legality is checked by the caller).
+   * Promotes whenever a capture may.
+   */
+  private generateCaptures(out: Int32Array, scores: Int32Array): number {
+    const pos = this.pos;
+    const board = pos.board;
+    const me = pos.turnBit;
+    const them = me ^ WHITE_BIT;
+    const zone = me ? 256 : 0;
+    const lastRoyal = pos.royals[me ? 0 : 1] === 1;
+    let n = 0;
+    // q is an enemy piece when q !== 0 and (q & (OFF | WHITE_BIT)) === them
+    for (let i = 0; i < 144; i++) {
+      const from = SQUARES[i];
+      const piece = board[from];
+      if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
+      const promo = PROMOTED[piece];
+      const attacker = VALUE[piece] >> 3;
+      const steps = STEPS[piece];
+      for (let k = 0; k < steps.length; k++) {
+        const to = from + steps[k];
+        const q = board[to];
+        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
+          scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
+          out[n++] = from | (to << 8) | (promo && (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+        }
+      }
+      const jumps = JUMPS[piece];
+      for (let k = 0; k < jumps.length; k++) {
+        const to = from + 2 * jumps[k];
+        const q = board[to];
+        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
+          scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
+          out[n++] = from | (to << 8) | (promo && (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+        }
+      }
+      const slides = SLIDES[piece];
+      for (let k = 0; k < slides.length; k++) {
+        const d = slides[k];
+        let to = from + d;
+        while (board[to] === EMPTY) to += d;
+        const q = board[to];
+        if ((q & (OFF | WHITE_BIT)) === them) {
+          scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
+          out[n++] = from | (to << 8) | (promo && (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+        }
+      }
+      if (FULL_LION[piece]) {
+        for (let k = 0; k < 24; k++) {
+          const to = from + LION_REACH[k];
+          const q = board[to];
+          if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
+            scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
+            out[n++] = from | (to << 8);
+          }
+        }
+        for (let k = 0; k < 8; k++) {
+          const mid = from + KING_DIRS[k];
+          const q = board[mid];
+          if (q === EMPTY || (q & (OFF | WHITE_BIT)) !== them) continue;
+          for (let j = 0; j < 8; j++) {
+            const to = mid + KING_DIRS[j];
+            const r = to === from ? 0 : board[to];
+            if (r !== EMPTY && (r & (OFF | WHITE_BIT)) !== them) continue;
+            scores[n] = (VALUE[q] + VALUE[r]) * 32 - attacker + (lastRoyal && (IS_ROYAL[q] | IS_ROYAL[r]) ? 1_000_000 : 0);
+            out[n++] = from | (to << 8) | (mid << 16);
+          }
+        }
+      } else {
+        const dirs = LION_DIRS[piece];
+        for (let k = 0; k < dirs.length; k++) {
+          const mid = from + dirs[k];
+          const to = mid + dirs[k];
+          const q = board[mid];
+          const r = board[to];
+          const rEnemy = r !== EMPTY && (r & (OFF | WHITE_BIT)) === them;
+          if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
+            const s = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
+            scores[n] = s;
+            out[n++] = from | (mid << 8);
+            scores[n] = s;
+            out[n++] = from | (from << 8) | (mid << 16);
+            if (r === EMPTY || rEnemy) {
+              scores[n] = s + VALUE[r] * 32 + (lastRoyal && IS_ROYAL[r] ? 1_000_000 : 0);
+              out[n++] = from | (to << 8) | (mid << 16);
+            }
+          }
+          if (rEnemy) {
+            scores[n] = VALUE[r] * 32 - attacker + (lastRoyal && IS_ROYAL[r] ? 1_000_000 : 0);
+            out[n++] = from | (to << 8);
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  private ttKey(): number {
+    return this.pos.lionSq * 0x2545f491;
+  }
+
+  /** Slot of the current position in the table, or -1. */
+  private probe(): number {
+    const mix = this.ttKey();
+    const lo = this.pos.hashLo ^ mix;
+    const hi = this.pos.hashHi ^ mix;
+    const slot = (lo ^ (hi >>> 12)) & this.ttMask;
+    return this.ttLo[slot] === lo && this.ttHi[slot] === hi && this.ttFlag[slot] !== 0 ? slot : -1;
+  }
+
+  private store(depth: number, score: number, flag: number, move: number, ply: number): void {
+    const mix = this.ttKey();
+    const lo = this.pos.hashLo ^ mix;
+    const hi = this.pos.hashHi ^ mix;
+    const slot = (lo ^ (hi >>> 12)) & this.ttMask;
+    const same = this.ttLo[slot] === lo && this.ttHi[slot] === hi;
+    if (same && this.ttDepth[slot] > depth && flag !== EXACT) return;
+    this.ttLo[slot] = lo;
+    this.ttHi[slot] = hi;
+    this.ttMove[slot] = move || (same ? this.ttMove[slot] : 0);
+    this.ttScore[slot] = toTT(score, ply);
+    this.ttDepth[slot] = depth;
+    this.ttFlag[slot] = flag;
+  }
+}
+
+const toTT = (s: number, ply: number): number => (s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s);
+const fromTT = (s: number, ply: number): number => (s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s);
+
+function pickBest(moves: Int32Array, scores: Int32Array, i: number, n: number): void {
+  let b = i;
+  let bs = scores[i];
+  for (let j = i + 1; j < n; j++)
+    if (scores[j] > bs) {
+      bs = scores[j];
+      b = j;
+    }
+  if (b !== i) {
+    const m = moves[i];
+    moves[i] = moves[b];
+    moves[b] = m;
+    scores[b] = scores[i];
+    scores[i] = bs;
+  }
+}
+
+function sortByScore(moves: Int32Array, scores: Int32Array, n: number): void {
+  for (let i = 0; i < n; i++) pickBest(moves, scores, i, n);
+}
+
+/** Whether a (pseudo-legal) capture is in the generated legal list; igui counts as one move per square. */
+function contains(legal: Int32Array, n: number, m: number): boolean {
+  const from = m & 255;
+  const to = (m >> 8) & 255;
+  if (from === to) {
+    const mid = (m >> 16) & 255;
+    for (let i = 0; i < n; i++) {
+      const l = legal[i];
+      if ((l & 255) === ((l >> 8) & 255) && ((l >> 16) & 255) === mid) return true;
+    }
+    return false;
+  }
+  for (let i = 0; i < n; i++) if (legal[i] === m) return true;
+  return false;
+}
+
+export type { Options };

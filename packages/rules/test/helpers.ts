@@ -1,0 +1,70 @@
+import { Game, destinations, unwrap, type Options, type Square } from '../src/index.ts';
+
+const RANKS = 'abcdefghijkl';
+
+/**
+ * An SFEN from a sparse board: `{ '6f': 'N', '1a': 'k' }` (uppercase Black, lowercase White,
+ * '+' prefix for promoted pieces).
+ */
+export function sfenOf(pieces: Record<Square, string>, turn: 'b' | 'w' = 'b', lionSq = '-', moveNumber = 1): string {
+  const grid: (string | undefined)[][] = Array.from({ length: 12 }, () => Array(12).fill(undefined));
+  for (const [sq, p] of Object.entries(pieces)) {
+    const m = /^(\d+)([a-l])$/.exec(sq);
+    if (!m) throw new Error(`bad square ${sq}`);
+    grid[RANKS.indexOf(m[2])][12 - Number(m[1])] = p;
+  }
+  const ranks = grid.map((row) => {
+    let text = '';
+    let run = 0;
+    for (const p of row) {
+      if (p === undefined) run++;
+      else {
+        if (run) text += run;
+        run = 0;
+        text += p;
+      }
+    }
+    return run ? text + run : text;
+  });
+  return `${ranks.join('/')} ${turn} ${lionSq} ${moveNumber}`;
+}
+
+/**
+ * Kings tucked away where no line through 6f or 7g reaches them, each with a Pawn so that the
+ * bare-king rule stays out of the way.
+ */
+export const KINGS = { '11l': 'K', '12k': 'P', '2a': 'k', '1b': 'p' } as const;
+
+export function gameOf(pieces: Record<Square, string>, options?: Partial<Options>, turn: 'b' | 'w' = 'b', lionSq = '-'): Game {
+  return unwrap(Game.fromSfen(sfenOf(pieces, turn, lionSq), options));
+}
+
+export const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
+
+/** First-click targets of the piece on `from`, sorted. */
+export const destsOf = (game: Game, from: Square): string[] => sorted(destinations(game.legalMoves(), from));
+
+/** The error code of a refused move, or 'ok:<canonical usi>'. */
+export function verdict(game: Game, usi: string): string {
+  const r = game.check(usi);
+  return r.ok ? `ok:${r.value}` : r.error;
+}
+
+export const legal = (game: Game, usi: string): boolean => game.check(usi).ok;
+
+/** Plays moves that must be legal; returns the game. */
+export function playAll(game: Game, ...usis: string[]): Game {
+  for (const u of usis) {
+    const r = game.play(u);
+    if (!r.ok) throw new Error(`${u}: ${r.error} in ${game.sfen()}`);
+  }
+  return game;
+}
+
+/** Board field of the current SFEN's square contents: the piece on `sq` as SFEN text, or ''. */
+export function at(game: Game, sq: Square): string {
+  const m = /^(\d+)([a-l])$/.exec(sq)!;
+  const p = game.board()[RANKS.indexOf(m[2]) * 12 + 12 - Number(m[1])];
+  if (!p) return '';
+  return p.color === 'black' ? p.code.toUpperCase() : p.code;
+}
