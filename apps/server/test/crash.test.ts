@@ -29,7 +29,7 @@ describe('SIGKILL in the middle of a game', () => {
     for (const [i, usi] of played.entries()) {
       const mover = i % 2 === 0 ? host : guest;
       await mover.reach(i);
-      expect(await mover.move(usi)).toMatchObject({ type: 'ack', version: i + 1 });
+      expect(await mover.move(usi, { ack: `crash-${i}` })).toMatchObject({ type: 'ack', version: i + 1 });
     }
     // The last ack has just arrived: kill at once, no chance to flush anything more.
     await kill9(first.child);
@@ -46,6 +46,9 @@ describe('SIGKILL in the middle of a game', () => {
     expect(resync.game).toMatchObject({ id: gameId, status: 'active', version: 7, moves: played, turn: 'white' });
     await black.join(code, { id: gameId, version: 7 }); // already current: nothing to send
     black.game = structuredClone(resync.game);
+    // A client retrying its last move (ack lost in the crash) is acknowledged, not applied twice.
+    const retry = await black.move(LION_RUSH[6], { ack: 'crash-6', version: 6 });
+    expect(retry).toMatchObject({ type: 'ack' });
 
     expect(await white.move(LION_RUSH[7])).toMatchObject({ type: 'ack', version: 8 });
     await black.reach(8);

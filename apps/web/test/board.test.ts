@@ -218,6 +218,23 @@ describe('board', () => {
     });
   });
 
+  it('hovering a piece shows its movement diagram; Esc hides it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = render(Board, { pieces: position({ '7j': B('n') }) });
+      await fireEvent.pointerEnter(sq(container, '7j'));
+      vi.advanceTimersByTime(800);
+      await Promise.resolve();
+      await vi.waitFor(() => expect(container.querySelector('[data-inspect="n"]')).not.toBeNull());
+      expect(container.querySelector('[data-inspect="n"]')!.textContent).toContain('Lion');
+      expect(container.querySelectorAll('[data-diagram="n"] .lion, [data-diagram="n"] .lion2')).toHaveLength(24);
+      await fireEvent.keyDown(window, { key: 'Escape' });
+      expect(container.querySelector('[data-inspect]')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('marks the last move and the promotion zones', () => {
     const { container } = render(Board, { pieces: position({ '9h': B('p') }), lastMove: ['9i', '9h'] });
     expect(marked(container, 'last')).toEqual(['9h', '9i']);

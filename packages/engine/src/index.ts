@@ -1,1 +1,5 @@
-export { bestMove, clampLevel, LEVELS, MIN_LEVEL, MAX_LEVEL, type BestMoveOptions, type BestMoveResult, type SearchInfo } from './engine.ts';
+export {
+  bestMove, clampLevel, LEVELS, MIN_LEVEL, MAX_LEVEL, type BestMoveOptions, type BestMoveResult, type SearchInfo,
+} from './engine.ts';
+export { EnginePool, EngineCpuPlayer, type PositionSpec, type PoolSearch } from './pool.ts';
+export { runUsi } from './usi.ts';

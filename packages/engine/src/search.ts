@@ -1,7 +1,7 @@
 import { MAX_MOVES, type Options, type Position } from '@chu/rules';
 import {
-  CLAIMS, DEFENDS, EMPTY, FULL_LION, IS_LION, IS_ROYAL, JUMPS, KING_DIRS, LION_DIRS, LION_REACH, OFF, PAWN_OR_LANCE,
-  PROMOTE, PROMOTED, PSQ, SLIDES, SQUARES, STEPS, VALUE, WHITE_BIT, rowOf,
+  CLAIMS, DEFENDS, EMPTY, FULL_LION, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, OFF, PROMOTE, PROMOTED, PSQ,
+  SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, rowOf,
 } from './tables.ts';
 
 export const MATE = 100_000;
@@ -16,15 +16,12 @@ const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 
-// Promotion zone and last rank per colour: index (white ? 256 : 0) + square.
+// Promotion zone per colour: index (white ? 256 : 0) + square.
 const ZONE = new Uint8Array(512);
-const LAST = new Uint8Array(512);
 for (const sq of SQUARES) {
   const row = rowOf(sq);
   ZONE[sq] = row <= 3 ? 1 : 0;
   ZONE[256 + sq] = row >= 8 ? 1 : 0;
-  LAST[sq] = row === 0 ? 1 : 0;
-  LAST[256 + sq] = row === 11 ? 1 : 0;
 }
 
 const LMR = new Uint8Array(64 * 256);
@@ -158,7 +155,7 @@ export class Searcher {
       limits.onInfo?.({ depth, score: it.score, nodes: this.nodes, timeMs, pv: it.pv });
       if (Math.abs(it.score) >= MATE_BOUND && MATE - Math.abs(it.score) <= depth) break;
       // an iteration costs several times the last one: don't start what can't finish
-      if (timeMs > limits.timeMs * 0.4) break;
+      if (timeMs > limits.timeMs * 0.45) break;
     }
     result.nodes = this.nodes;
     result.timeMs = performance.now() - start;
@@ -257,8 +254,10 @@ export class Searcher {
       }
       roots[0] = bestMove;
       rootScores[0] = INF;
-      if (complete) sortByScore(roots, rootScores, roots.length);
-      this.store(depth, bestScore, EXACT, bestMove, 0);
+      if (complete) {
+        sortByScore(roots, rootScores, roots.length);
+        this.store(depth, bestScore, EXACT, bestMove, 0);
+      }
     }
     return { move: bestMove, score: bestScore, pv, complete };
   }
@@ -274,7 +273,7 @@ export class Searcher {
 
   private alphaBeta(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, allowNull: boolean): number {
     this.pvLen[ply] = ply;
-    if ((this.nodes & 2047) === 0) this.checkStop();
+    if ((this.nodes & 255) === 0) this.checkStop();
     if (this.stopped) return 0;
     const pos = this.pos;
     const me = pos.turnBit ? 1 : 0;
@@ -383,7 +382,7 @@ export class Searcher {
   /** Captures only, on top of the static evaluation (stand pat). */
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
     this.pvLen[ply] = ply;
-    if ((this.nodes & 2047) === 0) this.checkStop();
+    if ((this.nodes & 255) === 0) this.checkStop();
     if (this.stopped) return 0;
     const pos = this.pos;
     const me = pos.turnBit ? 1 : 0;
@@ -395,11 +394,19 @@ export class Searcher {
         if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
       }
     }
+    const slot = this.probe();
+    if (slot >= 0) {
+      const s = fromTT(this.ttScore[slot], ply);
+      const flag = this.ttFlag[slot];
+      if (flag === EXACT || (flag === LOWER && s >= beta) || (flag === UPPER && s <= alpha)) return s;
+    }
     const stand = this.evaluate();
     if (stand >= beta) return stand;
     if (qd >= QS_MAX || ply >= MAX_PLY - 1) return stand;
+    const origAlpha = alpha;
     if (stand > alpha) alpha = stand;
     let best = stand;
+    let bestMove = 0;
 
     const moves = this.moves[ply];
     const scores = this.scores[ply];
@@ -427,12 +434,14 @@ export class Searcher {
       if (this.stopped) return 0;
       if (v > best) {
         best = v;
+        bestMove = m;
         if (v > alpha) {
           alpha = v;
           if (v >= beta) break;
         }
       }
     }
+    this.store(0, best, best >= beta ? LOWER : best > origAlpha ? EXACT : UPPER, bestMove, ply);
     return best;
   }
 
@@ -610,87 +619,61 @@ export class Searcher {
     const me = pos.turnBit;
     const them = me ^ WHITE_BIT;
     const zone = me ? 256 : 0;
-    const lastRoyal = pos.royals[me ? 0 : 1] === 1;
+    const royalBonus = pos.royals[me ? 0 : 1] === 1 ? 1_000_000 : 0;
     let n = 0;
     // q is an enemy piece when q !== 0 and (q & (OFF | WHITE_BIT)) === them
     for (let i = 0; i < 144; i++) {
       const from = SQUARES[i];
       const piece = board[from];
       if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
-      const promo = PROMOTED[piece];
+      const promoFrom = PROMOTED[piece] !== 0 ? 1 : 0;
       const attacker = VALUE[piece] >> 3;
-      const steps = STEPS[piece];
-      for (let k = 0; k < steps.length; k++) {
-        const to = from + steps[k];
+      const base = piece * 32;
+      for (let k = base, end = base + LEAP_N[piece]; k < end; k++) {
+        const to = from + LEAP[k];
         const q = board[to];
         if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
-          scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
-          out[n++] = from | (to << 8) | (promo && (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+          scores[n] = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
+          out[n++] = from | (to << 8) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
         }
       }
-      const jumps = JUMPS[piece];
-      for (let k = 0; k < jumps.length; k++) {
-        const to = from + 2 * jumps[k];
-        const q = board[to];
-        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
-          scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
-          out[n++] = from | (to << 8) | (promo && (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
-        }
-      }
-      const slides = SLIDES[piece];
-      for (let k = 0; k < slides.length; k++) {
-        const d = slides[k];
+      const sbase = piece * 8;
+      for (let k = sbase, end = sbase + SLIDE_N[piece]; k < end; k++) {
+        const d = SLIDE[k];
         let to = from + d;
         while (board[to] === EMPTY) to += d;
         const q = board[to];
         if ((q & (OFF | WHITE_BIT)) === them) {
-          scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
-          out[n++] = from | (to << 8) | (promo && (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+          scores[n] = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
+          out[n++] = from | (to << 8) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
         }
       }
-      if (FULL_LION[piece]) {
-        for (let k = 0; k < 24; k++) {
-          const to = from + LION_REACH[k];
-          const q = board[to];
-          if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
-            scores[n] = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
-            out[n++] = from | (to << 8);
-          }
-        }
-        for (let k = 0; k < 8; k++) {
-          const mid = from + KING_DIRS[k];
-          const q = board[mid];
-          if (q === EMPTY || (q & (OFF | WHITE_BIT)) !== them) continue;
+      const lbase = piece * 8;
+      const full = FULL_LION[piece];
+      for (let k = lbase, end = lbase + LDIR_N[piece]; k < end; k++) {
+        // double moves that capture on the first step: a Lion on to any square around it, a Falcon
+        // or Eagle straight on; both may return (igui)
+        const d = LDIR[k];
+        const mid = from + d;
+        const q = board[mid];
+        if (q === EMPTY || (q & (OFF | WHITE_BIT)) !== them) continue;
+        const s = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
+        if (full) {
           for (let j = 0; j < 8; j++) {
             const to = mid + KING_DIRS[j];
             const r = to === from ? 0 : board[to];
             if (r !== EMPTY && (r & (OFF | WHITE_BIT)) !== them) continue;
-            scores[n] = (VALUE[q] + VALUE[r]) * 32 - attacker + (lastRoyal && (IS_ROYAL[q] | IS_ROYAL[r]) ? 1_000_000 : 0);
+            scores[n] = s + VALUE[r] * 32 + IS_ROYAL[r] * royalBonus;
             out[n++] = from | (to << 8) | (mid << 16);
           }
-        }
-      } else {
-        const dirs = LION_DIRS[piece];
-        for (let k = 0; k < dirs.length; k++) {
-          const mid = from + dirs[k];
-          const to = mid + dirs[k];
-          const q = board[mid];
+        } else {
+          scores[n] = s;
+          out[n++] = from | (from << 8) | (mid << 16);
+          const to = mid + d;
           const r = board[to];
-          const rEnemy = r !== EMPTY && (r & (OFF | WHITE_BIT)) === them;
-          if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
-            const s = VALUE[q] * 32 - attacker + (lastRoyal && IS_ROYAL[q] ? 1_000_000 : 0);
-            scores[n] = s;
-            out[n++] = from | (mid << 8);
-            scores[n] = s;
-            out[n++] = from | (from << 8) | (mid << 16);
-            if (r === EMPTY || rEnemy) {
-              scores[n] = s + VALUE[r] * 32 + (lastRoyal && IS_ROYAL[r] ? 1_000_000 : 0);
-              out[n++] = from | (to << 8) | (mid << 16);
-            }
-          }
-          if (rEnemy) {
-            scores[n] = VALUE[r] * 32 - attacker + (lastRoyal && IS_ROYAL[r] ? 1_000_000 : 0);
-            out[n++] = from | (to << 8);
+          if (r === EMPTY || (r & (OFF | WHITE_BIT)) === them) {
+            scores[n] = s + VALUE[r] * 32 + IS_ROYAL[r] * royalBonus;
+            out[n++] = from | (to << 8) | (mid << 16);
           }
         }
       }
@@ -702,25 +685,29 @@ export class Searcher {
     return this.pos.lionSq * 0x2545f491;
   }
 
-  /** Slot of the current position in the table, or -1. */
+  /** Slot of the current position in the table, or -1. Buckets of two: depth-preferred, then always-replace. */
   private probe(): number {
     const mix = this.ttKey();
     const lo = this.pos.hashLo ^ mix;
     const hi = this.pos.hashHi ^ mix;
-    const slot = (lo ^ (hi >>> 12)) & this.ttMask;
-    return this.ttLo[slot] === lo && this.ttHi[slot] === hi && this.ttFlag[slot] !== 0 ? slot : -1;
+    const slot = (lo ^ (hi >>> 12)) & this.ttMask & ~1;
+    if (this.ttLo[slot] === lo && this.ttHi[slot] === hi && this.ttFlag[slot] !== 0) return slot;
+    if (this.ttLo[slot + 1] === lo && this.ttHi[slot + 1] === hi && this.ttFlag[slot + 1] !== 0) return slot + 1;
+    return -1;
   }
 
   private store(depth: number, score: number, flag: number, move: number, ply: number): void {
     const mix = this.ttKey();
     const lo = this.pos.hashLo ^ mix;
     const hi = this.pos.hashHi ^ mix;
-    const slot = (lo ^ (hi >>> 12)) & this.ttMask;
+    let slot = (lo ^ (hi >>> 12)) & this.ttMask & ~1;
     const same = this.ttLo[slot] === lo && this.ttHi[slot] === hi;
-    if (same && this.ttDepth[slot] > depth && flag !== EXACT) return;
+    if (!same && this.ttDepth[slot] > depth && this.ttFlag[slot] !== 0) slot++;
+    else if (same && this.ttDepth[slot] > depth && flag !== EXACT) return;
+    const keep = this.ttLo[slot] === lo && this.ttHi[slot] === hi ? this.ttMove[slot] : 0;
     this.ttLo[slot] = lo;
     this.ttHi[slot] = hi;
-    this.ttMove[slot] = move || (same ? this.ttMove[slot] : 0);
+    this.ttMove[slot] = move || keep;
     this.ttScore[slot] = toTT(score, ply);
     this.ttDepth[slot] = depth;
     this.ttFlag[slot] = flag;

@@ -109,3 +109,29 @@ export const PSQ: Int32Array = (() => {
   });
   return out;
 })();
+
+/**
+ * Flat capture tables per piece byte (index piece * 32 + k): every square a piece reaches in one
+ * go whatever stands between (steps, leaps, Lion reach, lion-power first and second squares),
+ * and its slide directions. The quiescence search's capture generator walks these.
+ */
+export const LEAP = new Int16Array(256 * 32);
+export const LEAP_N = new Uint8Array(256);
+export const SLIDE = new Int16Array(256 * 8);
+export const SLIDE_N = new Uint8Array(256);
+/** Lion-power directions (8 for a Lion, 1 or 2 for a Falcon or Eagle): first steps of double moves. */
+export const LDIR = new Int16Array(256 * 8);
+export const LDIR_N = new Uint8Array(256);
+for (let p = 1; p < 256; p++) {
+  if (!STEPS[p].length && !JUMPS[p].length && !SLIDES[p].length && !LION_DIRS[p].length) continue;
+  const leaps = new Set<number>([...STEPS[p], ...Array.from(JUMPS[p], (d) => 2 * d)]);
+  if (FULL_LION[p]) for (const d of LION_REACH) leaps.add(d);
+  else for (const d of LION_DIRS[p]) leaps.add(d).add(2 * d);
+  [...leaps].forEach((d, k) => (LEAP[p * 32 + k] = d));
+  LEAP_N[p] = leaps.size;
+  SLIDES[p].forEach((d, k) => (SLIDE[p * 8 + k] = d));
+  SLIDE_N[p] = SLIDES[p].length;
+  LION_DIRS[p].forEach((d, k) => (LDIR[p * 8 + k] = d));
+  LDIR_N[p] = LION_DIRS[p].length;
+}
+

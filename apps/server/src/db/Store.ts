@@ -59,33 +59,37 @@ export class Store {
     return row && toRoom(row);
   }
 
+  // One statement: the game row and the room's counter/seats together, without a transaction round trip.
   async createGame(g: Omit<GameRecord, 'moves' | 'version'>, room: RoomRecord): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.game.create({
-        data: {
-          id: g.id, roomId: g.roomId, number: g.number, options: g.options as object, startSfen: g.startSfen,
-          seats: g.seats as object, turnStartedAt: new Date(),
-        },
-      }),
-      this.prisma.room.update({ where: { id: room.id }, data: { gameNumber: room.gameNumber, seats: room.seats as object } }),
-    ]);
+    const now = new Date();
+    const n = await this.prisma.$executeRaw`
+      WITH created AS (
+        INSERT INTO "games" ("id", "room_id", "number", "options", "start_sfen", "seats", "status", "rated", "version",
+                             "turn_started_at", "created_at")
+        VALUES (${g.id}, ${g.roomId}, ${g.number}, ${JSON.stringify(g.options)}::jsonb, ${g.startSfen},
+                ${JSON.stringify(g.seats)}::jsonb, 'active', false, 0, ${now}, ${now})
+        RETURNING "room_id"
+      )
+      UPDATE "rooms" SET "game_number" = ${room.gameNumber}, "seats" = ${JSON.stringify(room.seats)}::jsonb, "updated_at" = ${now}
+      WHERE "id" = (SELECT "room_id" FROM created)`;
+    if (n !== 1) throw new Error(`game not stored: ${g.id}`);
   }
 
+  // One statement (so one round trip and one commit): insert the move and advance the game.
   async appendMove(m: MoveRecord): Promise<void> {
     const now = new Date();
-    await this.prisma.$transaction([
-      this.prisma.move.create({
-        data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
-      }),
-      this.prisma.game.update({
-        where: { id: m.gameId },
-        data: {
-          version: m.version,
-          turnStartedAt: now,
-          ...(m.outcome ? { status: 'finished', winner: m.outcome.winner, reason: m.outcome.reason, finishedAt: now } : {}),
-        },
-      }),
-    ]);
+    const status = m.outcome ? 'finished' : 'active';
+    const finishedAt = m.outcome ? now : null;
+    const n = await this.prisma.$executeRaw`
+      WITH inserted AS (
+        INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at")
+        VALUES (${m.gameId}, ${m.ply}, ${m.usi}, ${m.timeMs}, ${m.byCpu}, ${m.ackId}, ${m.deviceId}, ${now})
+        RETURNING "game_id"
+      )
+      UPDATE "games" SET "version" = ${m.version}, "turn_started_at" = ${now}, "status" = ${status},
+        "winner" = ${m.outcome?.winner ?? null}, "reason" = ${m.outcome?.reason ?? null}, "finished_at" = ${finishedAt}
+      WHERE "id" = (SELECT "game_id" FROM inserted)`;
+    if (n !== 1) throw new Error(`move not stored: game ${m.gameId} ply ${m.ply}`);
   }
 
   async setVersion(gameId: string, version: number): Promise<void> {

@@ -61,7 +61,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   } finally {
     await client.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 16 }) });
   return {
     kind: 'postgres',
     prisma,

@@ -76,7 +76,7 @@ export class Gateway {
     });
     // Any other event name is not part of the protocol.
     socket.onAny((event: string) => {
-      if (event !== CLIENT_EVENT) sendError(socket, 'malformed', `Unknown event "${String(event).slice(0, 40)}".`);
+      if (event !== CLIENT_EVENT && st.bucket.take()) sendError(socket, 'malformed', `Unknown event "${String(event).slice(0, 40)}".`);
     });
     socket.on('disconnect', () => {
       for (const code of st.rooms) void this.leave(socket, st, code);
@@ -148,6 +148,7 @@ export class Gateway {
     await room.queue.run(() => {
       if (room.exit(st.device.id, socket.id)) room.broadcast();
     });
+    if (room.idle) setTimeout(() => this.lobby.release(room), 5 * 60_000).unref();
   }
 
   // Missing events when the short history still has them, otherwise the whole game.

@@ -17,7 +17,10 @@ export class Lobby {
   constructor(private readonly store: Store, private readonly log: Logger, ctx: Omit<RoomContext, 'gameStarted' | 'gameEnded'>) {
     this.ctx = {
       ...ctx,
-      gameStarted: (room, session) => { this.games.set(session.id, room); },
+      gameStarted: (room, session, previous) => {
+        if (previous) this.games.delete(previous.id);
+        this.games.set(session.id, room);
+      },
       gameEnded: () => {},
     };
   }
@@ -51,6 +54,13 @@ export class Lobby {
       this.loading.set(code, pending);
     }
     return pending;
+  }
+
+  release(room: Room): void {
+    if (!room.idle || this.rooms.get(room.code) !== room) return;
+    room.close();
+    this.rooms.delete(room.code);
+    if (room.session) this.games.delete(room.session.id);
   }
 
   roomOfGame(gameId: string): Room | null {

@@ -17,7 +17,7 @@ export interface RoomContext {
   msPerSecond: number;
   cpuDelayMs: number;
   emit(code: string, msg: ServerMessage): void;
-  gameStarted(room: Room, session: GameSession): void;
+  gameStarted(room: Room, session: GameSession, previous: GameSession | null): void;
   gameEnded(room: Room, session: GameSession): void;
 }
 
@@ -53,6 +53,8 @@ export class Room {
   }
 
   get activeGame(): GameSession | null { return this.session?.active ? this.session : null; }
+  // Nobody here and nothing running: the room can leave memory (it stays in the database).
+  get idle(): boolean { return this.present.size === 0 && !this.activeGame && this.queue.size === 0; }
   isPresent(deviceId: string): boolean { return this.present.has(deviceId); }
   get presentCount(): number { return this.present.size; }
 
@@ -173,13 +175,14 @@ export class Room {
       return refuse('seats-not-filled', 'At least one seat needs a person.');
     }
     const game = Game.start(rulesOptions(this.options));
-    this.gameNumber += 1;
+    const number = this.gameNumber + 1;
     const id = newId();
     const seats: Seats = structuredClone(this.seats);
     await this.ctx.store.createGame(
-      { id, roomId: this.id, number: this.gameNumber, options: this.options, startSfen: game.startSfen, seats },
-      this.record,
+      { id, roomId: this.id, number, options: this.options, startSfen: game.startSfen, seats },
+      { ...this.record, gameNumber: number },
     );
+    this.gameNumber = number;
     this.attach(new GameSession(this.sessionContext(), {
       id, roomCode: this.code, options: this.options, seats, game, version: 0,
     }));
@@ -196,14 +199,18 @@ export class Room {
     if (!seatOf(this.seats, deviceId) && deviceId !== this.hostDeviceId) {
       return refuse('not-seated', 'Only the host or a seated player can ask for a rematch.');
     }
-    if (this.options.alternateFirst) this.seats = { black: this.seats.white, white: this.seats.black };
-    return this.start(deviceId);
+    const seats = this.seats;
+    if (this.options.alternateFirst) this.seats = { black: seats.white, white: seats.black };
+    const r = await this.start(deviceId);
+    if (!r.ok) this.seats = seats;
+    return r;
   }
 
   attach(session: GameSession): void {
-    this.session?.stop();
+    const previous = this.session;
+    previous?.stop();
     this.session = session;
-    this.ctx.gameStarted(this, session);
+    this.ctx.gameStarted(this, session, previous);
     session.begin();
   }
 

@@ -53,7 +53,7 @@ export function toKif(game: Game, meta: { black: string; white: string; result?:
     '手数----指手---------消費時間--',
   ];
   const kanji = notations(game, 'kanji');
-  kanji.forEach((n, i) => lines.push(`${String(i + 1).padStart(4, ' ')} ${n}`));
+  kanji.forEach((n, i) => lines.push(`${String(i + 1).padStart(4, ' ')} ${n.replace(/^[▲△☗☖]/, '')}`));
   if (meta.result) lines.push(`まで${game.ply}手で${meta.result}`);
   return lines.join('\r\n') + '\r\n';
 }

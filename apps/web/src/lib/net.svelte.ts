@@ -61,7 +61,7 @@ async function ensureDevice(): Promise<void> {
 /** Tell the server the display name chosen in the settings (it is shown on seats). */
 export async function syncName(): Promise<void> {
   const name = settings.name.trim().slice(0, 24);
-  if (!name || name === net.device?.name) return;
+  if (!name || !net.device || name === net.device.name) return;
   try {
     const res = await fetch('/api/device', {
       method: 'PATCH',
@@ -107,13 +107,23 @@ export async function connect(): Promise<void> {
     if (/auth|device|unauth/i.test(err.message)) await ensureDevice();
   });
   socket.on(SERVER_EVENT, (msg: ServerMessage) => receive(msg));
+  // test hook: end-to-end tests drop the connection to check the reconnect path
+  (window as unknown as { __chuDrop?: () => void }).__chuDrop = () => socket?.io.engine?.close();
 }
+
+let transport: ((msg: ClientMessage) => void) | null = null;
 
 export function send(msg: ClientMessage): void {
-  socket?.emit(CLIENT_EVENT, msg);
+  if (transport) transport(msg);
+  else socket?.emit(CLIENT_EVENT, msg);
 }
 
-function receive(msg: ServerMessage): void {
+/** Tests: capture outgoing messages instead of using a socket. */
+export function setTransport(fn: ((msg: ClientMessage) => void) | null): void {
+  transport = fn;
+}
+
+export function receive(msg: ServerMessage): void {
   switch (msg.type) {
     case 'welcome':
       net.device = { id: msg.device.id, name: msg.device.name };

@@ -59,7 +59,7 @@ export const PIECES: Record<string, PieceInfo> = Object.fromEntries(
     P('h', 'Dragon Horse', 'Caballo dragón', '龍馬', '馬', 'DH', DRAGON_HORSE, '+h'),
     P('r', 'Rook', 'Torre', '飛車', '飛', 'R', ROOK, '+r'),
     P('b', 'Bishop', 'Alfil', '角行', '角', 'B', BISHOP, '+b'),
-    P('o', 'Kirin', 'Kirin', '麒麟', '麒', 'Kr', { steps: DIAG, jumps: ORTH }, '+o'),
+    P('o', 'Kirin', 'Kirin', '麒麟', '麒', 'Ky', { steps: DIAG, jumps: ORTH }, '+o'),
     P('x', 'Phoenix', 'Fénix', '鳳凰', '鳳', 'Ph', { steps: ORTH, jumps: DIAG }, '+x'),
     P('e', 'Drunk Elephant', 'Elefante ebrio', '酔象', '象', 'DE', ELEPHANT, '+e'),
     P('t', 'Blind Tiger', 'Tigre ciego', '盲虎', '虎', 'BT', { steps: ['b', 'l', 'r', ...DIAG] }, '+t'),
@@ -91,7 +91,7 @@ export const PIECES: Record<string, PieceInfo> = Object.fromEntries(
     P('+a', 'Whale', 'Ballena', '鯨鯢', '鯨', 'W', { ranges: ['f', 'b', 'bl', 'br'] }),
     P('+l', 'White Horse', 'Caballo blanco', '白駒', '駒', 'WH', { ranges: ['f', 'fl', 'fr', 'b'] }),
     P('+i', 'Drunk Elephant', 'Elefante ebrio', '酔象', '象', 'DE', ELEPHANT),
-    P('+p', 'Gold General', 'General de oro', '金将', '金', 'G', GOLD),
+    P('+p', 'Gold General (tokin)', 'General de oro (tokin)', 'と金', 'と', 'G', GOLD),
   ].map((p) => [p.code, p]),
 );
 

@@ -75,6 +75,32 @@ describe('web client end to end', () => {
   });
 });
 
+describe('play the CPU', () => {
+  it('starts a game against the CPU from the home screen; the CPU answers', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    watch(page, 'CPU');
+    await page.goto(server.url + '/');
+    await page.selectOption('select[name="cpuLevel"]', '1');
+    await page.click('[data-action="play-cpu"]:not([disabled])');
+    await sees(page, '7j', 'black n');
+    await page.waitForSelector('[data-your-turn]');
+    // this time by dragging the piece
+    const from = (await page.locator(sq('7i')).boundingBox())!;
+    const to = (await page.locator(sq('7h')).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 5, { steps: 8 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 2 });
+    await page.mouse.up();
+    await sees(page, '7h', 'black p');
+    await page.waitForSelector('.movelist[data-moves="2"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-your-turn]');
+    await ctx.close();
+    expect(problems).toEqual([]);
+  });
+});
+
 async function play(a: Page, b: Page, c: Page) {
   {
 
@@ -94,8 +120,16 @@ async function play(a: Page, b: Page, c: Page) {
     await c.goto(`${server.url}/#/room/${code}`);
     await c.waitForSelector('[data-seat="white"][data-kind="human"]');
 
+    // the host sets a 30-second move clock; the others see the option change
+    await a.selectOption('[data-options] select[name="turnTime"]', '30');
+    await b.waitForFunction(() => (document.querySelector('[data-options] select[name="turnTime"]') as HTMLSelectElement)?.value === '30');
+    expect(await b.isDisabled('[data-options] select[name="turnTime"]')).toBe(true);
+
     await a.click('[data-action="start"]:not([disabled])');
     for (const p of [a, b, c]) await sees(p, '7j', 'black n');
+    await a.waitForSelector('[data-spectators="1"]');
+    await c.waitForSelector('[data-spectating]');
+    await b.waitForFunction(() => /^0:[0-3]\d$/.test(document.querySelector('[data-clock="black"]')?.textContent ?? ''));
     // Black is at the bottom for A, White at the bottom for B
     expect(await a.getAttribute('.board-wrap', 'data-orientation')).toBe('black');
     expect(await b.getAttribute('.board-wrap', 'data-orientation')).toBe('white');
@@ -133,8 +167,17 @@ async function play(a: Page, b: Page, c: Page) {
 
     await move(a, '7k', '7i'); // kirin jumps
     await sees(b, '7i', 'black o');
+
+    // A loses the network; White moves meanwhile; A catches up when it is back
+    await a.context().setOffline(true);
+    await a.evaluate(() => (window as unknown as { __chuDrop: () => void }).__chuDrop());
+    await a.waitForSelector('[data-reconnecting]');
     await move(b, '2d', '2e');
+    await sees(b, '2e', 'white p');
+    await a.context().setOffline(false);
     await sees(a, '2e', 'white p');
+    await a.waitForSelector('[data-reconnecting]', { state: 'detached' });
+    await a.waitForSelector('[data-your-turn]');
     await move(a, '7i', '7g');
     await sees(b, '7g', 'black o');
     await move(b, '3d', '3e');
@@ -155,6 +198,12 @@ async function play(a: Page, b: Page, c: Page) {
     await c.screenshot({ path: join(ARTIFACTS, 'board-390x844.png') });
     await b.screenshot({ path: join(ARTIFACTS, 'board-1280x800-white.png') });
 
+    // White offers a draw; Black declines
+    await b.click('[data-action="offer-draw"]');
+    await a.waitForSelector('[data-draw-offer]');
+    await a.click('[data-draw-offer] button:nth-of-type(2)');
+    await a.waitForSelector('[data-draw-offer]', { state: 'detached' });
+
     // White resigns
     await b.click('[data-action="resign"]');
     await b.click('[data-action="confirm-resign"]');
@@ -163,6 +212,14 @@ async function play(a: Page, b: Page, c: Page) {
     await c.waitForSelector('[data-result="black"]');
     expect(await a.textContent('[data-result-dialog]')).toMatch(/resignation/);
     await c.screenshot({ path: join(ARTIFACTS, 'result-390x844.png') });
+
+    // replay: step back over the promotion
+    await a.click('[data-result-dialog] a.btn');
+    await a.waitForSelector('[data-action="prev"]');
+    await sees(a, '7c', 'black +o');
+    await a.click('[data-action="prev"]');
+    await sees(a, '7c', 'white q');
+    await sees(a, '7e', 'black o');
 
     // the board is readable at 390 px: it fits the width
     const width = await c.$eval('.grid', (g) => g.getBoundingClientRect().width);

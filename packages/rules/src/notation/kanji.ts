@@ -21,6 +21,7 @@ export const kanjiSquare = (sq: number): string =>
 /**
  * `▲７六歩`, `△２三銀成` / `不成`, `▲８八獅(９九)` (origin when ambiguous), `▲８八獅・７七` (double
  * move: first-step capture, then destination), `▲８八獅居喰い` (igui on 8八), `▲獅じっと` (pass).
+ * No 同 for a recapture: that needs the previous move, which the position doesn't carry.
  */
 export function kanji(pos: Position, m: PackedMove): string {
   const f = moveFacts(pos, m, sameLanding);

@@ -1,0 +1,165 @@
+import { Worker } from 'node:worker_threads';
+import { START_SFEN, withDefaults, type Game, type Options } from '@chu/rules';
+import type { BestMoveResult } from './engine.ts';
+
+/** What a search needs to rebuild the game in a worker: start position, options, moves played. */
+export interface PositionSpec {
+  /** start SFEN; default the standard start */
+  sfen?: string;
+  /** canonical USI of the moves played since */
+  moves?: readonly string[];
+  options?: Partial<Options>;
+}
+
+export interface PoolSearch {
+  level?: number;
+  timeMs?: number;
+  depth?: number;
+  nodes?: number;
+  seed?: number;
+}
+
+export interface WorkerRequest {
+  id: number;
+  sfen: string;
+  moves: string[];
+  options: Options;
+  search: PoolSearch;
+  /** SharedArrayBuffer of one Int32: set to 1 to stop the search */
+  stop: SharedArrayBuffer;
+}
+
+export type WorkerReply = { id: number; ok: true; result: BestMoveResult } | { id: number; ok: false; error: string };
+
+interface Job {
+  req: WorkerRequest;
+  resolve: (r: BestMoveResult) => void;
+  reject: (e: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+}
+
+const abortError = (signal: AbortSignal): unknown =>
+  signal.reason ?? Object.assign(new Error('search aborted'), { name: 'AbortError' });
+
+/**
+ * A few worker threads that search so the caller's thread never blocks. Searches queue when all
+ * workers are busy. An aborted search rejects with the signal's reason and frees its worker at once.
+ */
+export class EnginePool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size = 1) {
+    for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
+  }
+
+  /** The engine's move for a game position; see BestMoveOptions for the search fields. */
+  search(position: PositionSpec, search: PoolSearch = {}, signal?: AbortSignal): Promise<BestMoveResult> {
+    if (this.closed) return Promise.reject(new Error('engine pool is closed'));
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+      const req: WorkerRequest = {
+        id: this.nextId++,
+        sfen: position.sfen ?? START_SFEN,
+        moves: [...(position.moves ?? [])],
+        options: withDefaults(position.options),
+        search,
+        stop: new SharedArrayBuffer(4),
+      };
+      const job: Job = { req, resolve, reject, signal };
+      if (signal) {
+        job.onAbort = () => {
+          Atomics.store(new Int32Array(req.stop), 0, 1);
+          const queued = this.queue.indexOf(job);
+          if (queued >= 0) this.queue.splice(queued, 1);
+          reject(abortError(signal));
+        };
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  /** Convenience for a Game object (its start SFEN, options and moves are sent). */
+  searchGame(game: Game, search: PoolSearch = {}, signal?: AbortSignal): Promise<BestMoveResult> {
+    return this.search({ sfen: game.startSfen, moves: game.moves, options: game.options }, search, signal);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('engine pool is closed'));
+    for (const slot of this.slots) {
+      if (slot.job) {
+        Atomics.store(new Int32Array(slot.job.req.stop), 0, 1);
+        slot.job.reject(new Error('engine pool is closed'));
+      }
+    }
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url));
+    worker.unref();
+    const slot: Slot = { worker };
+    worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
+    worker.on('error', (e) => {
+      // a crashed worker: fail its job and replace it
+      const job = slot.job;
+      slot.job = undefined;
+      job?.reject(e);
+      if (!this.closed) {
+        const i = this.slots.indexOf(slot);
+        if (i >= 0) this.slots[i] = this.spawn();
+        this.pump();
+      }
+    });
+    return slot;
+  }
+
+  private finish(slot: Slot, reply: WorkerReply): void {
+    const job = slot.job;
+    slot.job = undefined;
+    if (job && job.req.id === reply.id) {
+      if (job.signal && job.onAbort) job.signal.removeEventListener('abort', job.onAbort);
+      // an aborted job was already rejected; settling again is a no-op
+      if (reply.ok) job.resolve(reply.result);
+      else job.reject(new Error(reply.error));
+    }
+    this.pump();
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.job) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.worker.ref();
+      slot.worker.postMessage(job.req);
+    }
+    // idle workers must not keep the process alive
+    for (const slot of this.slots) if (!slot.job) slot.worker.unref();
+  }
+}
+
+/**
+ * The server's CPU seat (apps/server CpuPlayer interface): searches in the pool, resolves the
+ * canonical USI of the chosen move.
+ */
+export class EngineCpuPlayer {
+  constructor(private readonly pool: EnginePool) {}
+
+  async chooseMove(game: Game, opts: { level: number; timeMs: number; signal: AbortSignal }): Promise<string> {
+    const r = await this.pool.searchGame(game, { level: opts.level, timeMs: opts.timeMs }, opts.signal);
+    return r.move;
+  }
+}

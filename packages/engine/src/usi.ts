@@ -1,0 +1,107 @@
+import { createInterface } from 'node:readline';
+import { Game, START_SFEN, type Options } from '@chu/rules';
+import { bestMove, clampLevel, MAX_LEVEL, type SearchInfo } from './engine.ts';
+
+const NAME = 'Chu Shogi Online CPU';
+
+/**
+ * USI mode: reads commands from `input`, answers on `output`, until `quit` or the end of input.
+ * Searches run synchronously, one at a time, so `stop` has nothing to interrupt.
+ */
+export async function runUsi(options: Options, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+  const say = (line: string) => output.write(line + '\n');
+  let level = MAX_LEVEL;
+  let seed = 0;
+  let game = Game.start(options);
+
+  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
+    const line = raw.trim();
+    if (!line) continue;
+    const [command, ...args] = line.split(/\s+/);
+    switch (command) {
+      case 'usi':
+        say(`id name ${NAME}`);
+        say('id author Chu Shogi Online');
+        say(`option name Level type spin default ${MAX_LEVEL} min 1 max ${MAX_LEVEL}`);
+        say('option name Seed type spin default 0 min 0 max 2147483647');
+        say('usiok');
+        break;
+      case 'isready':
+        say('readyok');
+        break;
+      case 'setoption': {
+        const m = /^name\s+(\S+)\s+value\s+(\S+)/i.exec(args.join(' '));
+        if (!m) say(`info string bad setoption: ${line}`);
+        else if (m[1].toLowerCase() === 'level') level = clampLevel(Number(m[2]));
+        else if (m[1].toLowerCase() === 'seed') seed = Number(m[2]) | 0;
+        else say(`info string unknown option ${m[1]}`);
+        break;
+      }
+      case 'usinewgame':
+        game = Game.start(options);
+        break;
+      case 'position': {
+        const g = parsePosition(args, options);
+        if (typeof g === 'string') say(`info string ${g}`);
+        else game = g;
+        break;
+      }
+      case 'go': {
+        if (game.legalPacked().length === 0) {
+          say('bestmove resign');
+          break;
+        }
+        const go = parseGo(args);
+        const r = bestMove(game, { level, seed, ...go, onInfo: (i) => say(infoLine(i)) });
+        say(infoLine(r));
+        say(`bestmove ${r.move}`);
+        break;
+      }
+      case 'quit':
+        return;
+      case 'stop':
+      case 'ponderhit':
+      case 'gameover':
+        break;
+      default:
+        say(`info string unknown command ${command}`);
+    }
+  }
+}
+
+function parsePosition(args: string[], options: Options): Game | string {
+  const movesAt = args.indexOf('moves');
+  const head = movesAt < 0 ? args : args.slice(0, movesAt);
+  const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
+  let sfen: string;
+  if (head[0] === 'startpos') sfen = START_SFEN;
+  else if (head[0] === 'sfen' && head.length >= 3) sfen = head.slice(1).join(' ');
+  else return `bad position command: position ${args.join(' ')}`;
+  const g = Game.replay(moves, options, sfen);
+  if (!g.ok) return g.error.ply < 0 ? `bad sfen: ${sfen}` : `illegal move ${moves[g.error.ply]}: ${g.error.reason}`;
+  return g.value;
+}
+
+/** `go movetime N | depth N | nodes N` (also byoyomi/btime/wtime as a per-move budget; infinite = 60 s). */
+function parseGo(args: string[]): { timeMs: number; depth?: number; nodes?: number } {
+  const num = (key: string) => {
+    const i = args.indexOf(key);
+    const v = i >= 0 ? Number(args[i + 1]) : NaN;
+    return Number.isFinite(v) && v >= 0 ? v : undefined;
+  };
+  const depth = num('depth');
+  const nodes = num('nodes');
+  let timeMs = num('movetime') ?? num('byoyomi');
+  if (timeMs === undefined) {
+    const clock = num('btime') ?? num('wtime');
+    timeMs = clock !== undefined ? Math.max(50, clock / 30) : depth !== undefined || nodes !== undefined ? 3_600_000 : 60_000;
+    if (clock !== undefined && args.includes('infinite')) timeMs = 60_000;
+  }
+  return { timeMs, depth, nodes };
+}
+
+function infoLine(i: SearchInfo): string {
+  const score = i.mate !== undefined ? `mate ${i.mate}` : `cp ${i.score}`;
+  const nps = Math.round((i.nodes / Math.max(1, i.timeMs)) * 1000);
+  return `info depth ${i.depth} score ${score} nodes ${i.nodes} nps ${nps} time ${i.timeMs} pv ${i.pv.join(' ')}`;
+}

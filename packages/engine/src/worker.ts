@@ -1,0 +1,19 @@
+import { parentPort } from 'node:worker_threads';
+import { Game } from '@chu/rules';
+import { bestMove } from './engine.ts';
+import type { WorkerReply, WorkerRequest } from './pool.ts';
+
+// One search at a time per worker; cancellation arrives through the shared stop flag, since
+// this thread is busy searching and reads no messages until it is done.
+parentPort!.on('message', (req: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const game = Game.replay(req.moves, req.options, req.sfen);
+    if (!game.ok) throw new Error(`illegal position: ${game.error.reason} at ply ${game.error.ply}`);
+    const stopFlag = new Int32Array(req.stop);
+    reply = { id: req.id, ok: true, result: bestMove(game.value, { ...req.search, stopFlag }) };
+  } catch (e) {
+    reply = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+  parentPort!.postMessage(reply);
+});

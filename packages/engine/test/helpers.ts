@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Game, unwrap, type Options } from '@chu/rules';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const candidates = [resolve(here, '../../../../shared/oracle/public.json'), resolve(here, '../../../shared/oracle/public.json')];
+const ORACLE_PATH = candidates.find(existsSync);
+
+/** The oracle's public positions (lion, counter-strike and promotion edge cases among them), or [] without it. */
+export const oracleSfens: string[] = ORACLE_PATH
+  ? (JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) as { positions: { sfen: string }[] }).positions.map((p) => p.sfen)
+  : [];
+
+/** mulberry32 */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    let t = (s = (s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A game after `plies` random moves from the start (fewer if it ends). */
+export function randomGame(seed: number, plies: number, options?: Partial<Options>): Game {
+  const random = rng(seed);
+  const game = Game.start(options);
+  for (let i = 0; i < plies && !game.outcome(); i++) {
+    const moves = game.legalMoves();
+    unwrap(game.play(moves[Math.floor(random() * moves.length)]));
+  }
+  return game;
+}
+
+export const OPTION_SETS: Partial<Options>[] = (['off', 'protected', 'always'] as const).flatMap((lionTrading) =>
+  (['association', 'shogi'] as const).map((promotion) => ({ lionTrading, promotion })),
+);
+
+export const fromSfen = (sfen: string, options?: Partial<Options>): Game => unwrap(Game.fromSfen(sfen, options));
