@@ -52,6 +52,8 @@ interface Stats { rtt: number[]; ack: number[]; moves: number; errors: Map<strin
 const stats: Stats = { rtt: [], ack: [], moves: 0, errors: new Map(), dupEvents: 0, games: 0 };
 const acked = new Map<string, string[]>(); // gameId → acked USIs by ply
 let running = true;
+let playing = false; // tables wait until every game is set up
+const waiting: (() => void)[] = [];
 let inFlight = 0;
 
 // One table: two bots taking turns; when a game ends they ask for a rematch and go on.
@@ -97,7 +99,7 @@ class Table {
       this.schedule();
     }
     if (m.type === 'event' && m.event.gameId === this.gameId) {
-      const key = `${bot === this.black ? 'b' : 'w'}:${m.event.version}`;
+      const key = `${bot === this.black ? 'b' : 'w'}:${m.event.gameId}:${m.event.version}`;
       if (this.seen.has(key)) stats.dupEvents++;
       this.seen.add(key);
       if (m.event.kind === 'move' && this.seats[m.event.color] !== bot) {
@@ -116,6 +118,7 @@ class Table {
 
   private schedule() {
     if (!running || this.game.outcome()) return;
+    if (!playing) { waiting.push(() => this.schedule()); return; }
     const perGameInterval = (GAMES / RATE) * 1000;
     setTimeout(() => this.move(), perGameInterval * (0.5 + random()));
   }
@@ -209,7 +212,10 @@ async function main() {
       return t;
     });
     console.log(`${tables.length} games running (setup ${((performance.now() - t0) / 1000).toFixed(1)} s); playing for ${SECONDS} s at a target of ${RATE} moves/s…`);
-    // measure only the steady state
+    playing = true;
+    for (const w of waiting.splice(0)) w();
+    // Warm up for a few seconds, then measure the steady state only.
+    await sleep(Math.min(5, SECONDS / 3) * 1000);
     stats.rtt.length = 0; stats.ack.length = 0; stats.moves = 0;
     const start = performance.now();
     await sleep(SECONDS * 1000);

@@ -3,6 +3,9 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { readMigrations } from '../src/db/migrator.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { defaultConfig } from '../src/config.ts';
+import { Store, type MoveRecord } from '../src/db/Store.ts';
+import { EMPTY_SEATS } from '../src/rooms/Seat.ts';
+import { DEFAULT_ROOM_OPTIONS } from '@chu/protocol';
 
 describe('database: migrations and every model round-trips', () => {
   let db: Database;
@@ -58,5 +61,32 @@ describe('database: migrations and every model round-trips', () => {
     expect(game.room.code).toBe('ABCDEF');
     expect(game.moves[0]).toMatchObject({ ply: 0, usi: '7i7h', timeMs: 1234, byCpu: false, ackId: 'a1' });
     await expect(p.move.create({ data: { gameId: 'g1', ply: 0, usi: '7i7g', timeMs: 1 } })).rejects.toThrow();
+  });
+
+  it('group commit: concurrent moves of many games are all stored; a bad one fails alone', async () => {
+    const store = new Store(db.prisma);
+    const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0 };
+    await store.createRoom(room);
+    const ids = Array.from({ length: 20 }, (_, i) => `bg${i}`);
+    for (const [i, id] of ids.entries()) {
+      await store.createGame({ id, roomId: 'r2', number: i + 1, options: DEFAULT_ROOM_OPTIONS, startSfen: 's', seats: EMPTY_SEATS() }, { ...room, gameNumber: i + 1 });
+    }
+    const move = (gameId: string, ply: number, extra: Partial<MoveRecord> = {}): MoveRecord => ({
+      gameId, ply, usi: '7i7h', timeMs: 5, byCpu: ply % 2 === 1, ackId: ply % 2 ? null : `a${ply}`, deviceId: null, version: ply + 1, ...extra,
+    });
+    for (let ply = 0; ply < 3; ply++) {
+      const results = await Promise.allSettled([
+        ...ids.map((id) => store.appendMove(move(id, ply, ply === 2 && id === 'bg3' ? { outcome: { winner: 'white', reason: 'resign' }, version: 4 } : {}))),
+        ...(ply === 1 ? [store.appendMove(move('bg0', 0))] : []), // duplicate ply: refused
+      ]);
+      expect(results.filter((r) => r.status === 'rejected').length).toBe(ply === 1 ? 1 : 0);
+    }
+    const rows = await db.prisma.move.findMany({ where: { gameId: { in: ids } } });
+    expect(rows.length).toBe(60);
+    const games = await db.prisma.game.findMany({ where: { id: { in: ids } }, orderBy: { number: 'asc' } });
+    expect(games.map((g) => g.version)).toEqual(ids.map((id) => (id === 'bg3' ? 4 : 3)));
+    expect(games[3]).toMatchObject({ status: 'finished', winner: 'white', reason: 'resign' });
+    expect(games[3].finishedAt).toBeInstanceOf(Date);
+    expect(games[4]).toMatchObject({ status: 'active', winner: null, finishedAt: null });
   });
 });

@@ -1,4 +1,4 @@
-import { parseSfen, parseSquare, parseUsi, usiOf, type Game } from '@chu/rules';
+import { Game, parseSfen, parseSquare, parseUsi, unwrap, usiOf } from '@chu/rules';
 import { MATE_BOUND, Searcher, type IterationInfo } from './search.ts';
 import { PROMOTE } from './tables.ts';
 
@@ -81,6 +81,21 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info)) : undefined,
   });
   return { move: usiOf(r.move), ...toInfo({ ...r, timeMs: performance.now() - started }) };
+}
+
+const WARM_UP_SFEN =
+  'lfcsgekg1cfl/a1b1txothsva/m1r1dq1d1rb1/pvp1ppnNpppm/1p4p1i2p/3i8/8I3/P2IP7/1PPPBPPP1PPP/MVR1D1Q+hHRVM/A2GTOXETB1A/LFCSK2GSCFL b - 31';
+let warm = false;
+
+/**
+ * Runs a short throwaway search so the JIT has compiled the search before the first real one
+ * (a cold search reaches a depth or two less). Done once per thread; later calls return at once.
+ */
+export function warmUp(ms = 300): void {
+  if (warm) return;
+  warm = true;
+  bestMove(unwrap(Game.fromSfen(WARM_UP_SFEN)), { timeMs: ms });
+  bestMove(Game.start(), { timeMs: ms / 3 });
 }
 
 export const clampLevel = (level: number): number =>

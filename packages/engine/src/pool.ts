@@ -56,6 +56,7 @@ export class EnginePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private crashes = 0;
 
   constructor(readonly size = 1) {
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
@@ -63,7 +64,7 @@ export class EnginePool {
 
   /** The engine's move for a game position; see BestMoveOptions for the search fields. */
   search(position: PositionSpec, search: PoolSearch = {}, signal?: AbortSignal): Promise<BestMoveResult> {
-    if (this.closed) return Promise.reject(new Error('engine pool is closed'));
+    if (this.closed || this.slots.length === 0) return Promise.reject(new Error('engine pool is closed'));
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise((resolve, reject) => {
       const req: WorkerRequest = {
@@ -116,11 +117,16 @@ export class EnginePool {
       const job = slot.job;
       slot.job = undefined;
       job?.reject(e);
-      if (!this.closed) {
-        const i = this.slots.indexOf(slot);
-        if (i >= 0) this.slots[i] = this.spawn();
-        this.pump();
+      if (this.closed) return;
+      const i = this.slots.indexOf(slot);
+      if (++this.crashes > 5) {
+        // workers that keep dying (e.g. tsx missing): stop respawning, fail what waits
+        if (i >= 0) this.slots.splice(i, 1);
+        if (this.slots.length === 0) for (const queued of this.queue.splice(0)) queued.reject(e);
+        return;
       }
+      if (i >= 0) this.slots[i] = this.spawn();
+      this.pump();
     });
     return slot;
   }

@@ -11,6 +11,7 @@ export const MAX_PLY = 100;
 const INF = 1_000_000;
 const QS_MAX = 8;
 const TEMPO = 10;
+const FUTILITY = [0, 250, 600];
 
 const EXACT = 1;
 const LOWER = 2;
@@ -333,6 +334,8 @@ export class Searcher {
       }
     }
 
+    const futile = !pvNode && depth <= 2 && alpha > -MATE_BOUND && alpha < MATE_BOUND && staticEval + FUTILITY[depth] <= alpha;
+    let pruned = false;
     const moves = this.moves[ply];
     const scores = this.scores[ply];
     const n = pos.generate(moves);
@@ -344,6 +347,11 @@ export class Searcher {
       if (m === ttMove) continue;
       const quiet = scores[i] < 95_000_000;
       count++;
+      // futility: a quiet move this close to the horizon won't lift a position this far below alpha
+      if (futile && quiet && count > 1) {
+        pruned = true;
+        continue;
+      }
       this.doMove(m);
       let v: number;
       if (count === 1) v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, pvNode, true);
@@ -374,6 +382,7 @@ export class Searcher {
       }
     }
     if (count === 0) return -MATE + ply; // no legal move loses
+    if (best === -INF && pruned) return alpha;
     void board;
     this.store(depth, best, best >= beta ? LOWER : best > origAlpha ? EXACT : UPPER, bestMove, ply);
     return best;
@@ -394,19 +403,11 @@ export class Searcher {
         if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
       }
     }
-    const slot = this.probe();
-    if (slot >= 0) {
-      const s = fromTT(this.ttScore[slot], ply);
-      const flag = this.ttFlag[slot];
-      if (flag === EXACT || (flag === LOWER && s >= beta) || (flag === UPPER && s <= alpha)) return s;
-    }
     const stand = this.evaluate();
     if (stand >= beta) return stand;
     if (qd >= QS_MAX || ply >= MAX_PLY - 1) return stand;
-    const origAlpha = alpha;
     if (stand > alpha) alpha = stand;
     let best = stand;
-    let bestMove = 0;
 
     const moves = this.moves[ply];
     const scores = this.scores[ply];
@@ -434,14 +435,12 @@ export class Searcher {
       if (this.stopped) return 0;
       if (v > best) {
         best = v;
-        bestMove = m;
         if (v > alpha) {
           alpha = v;
           if (v >= beta) break;
         }
       }
     }
-    this.store(0, best, best >= beta ? LOWER : best > origAlpha ? EXACT : UPPER, bestMove, ply);
     return best;
   }
 

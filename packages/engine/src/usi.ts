@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Game, START_SFEN, type Options } from '@chu/rules';
-import { bestMove, clampLevel, MAX_LEVEL, type SearchInfo } from './engine.ts';
+import { bestMove, clampLevel, MAX_LEVEL, warmUp, type SearchInfo } from './engine.ts';
 
 const NAME = 'Chu Shogi Online CPU';
 
@@ -27,6 +27,7 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
         say('usiok');
         break;
       case 'isready':
+        warmUp();
         say('readyok');
         break;
       case 'setoption': {
@@ -52,8 +53,9 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
           break;
         }
         const go = parseGo(args);
-        const r = bestMove(game, { level, seed, ...go, onInfo: (i) => say(infoLine(i)) });
-        say(infoLine(r));
+        let told = false;
+        const r = bestMove(game, { level, seed, ...go, onInfo: (i) => ((told = true), say(infoLine(i))) });
+        if (!told) say(infoLine(r));
         say(`bestmove ${r.move}`);
         break;
       }

@@ -1,10 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import { Game } from '@chu/rules';
-import { bestMove } from './engine.ts';
+import { bestMove, warmUp } from './engine.ts';
 import type { WorkerReply, WorkerRequest } from './pool.ts';
 
 // One search at a time per worker; cancellation arrives through the shared stop flag, since
 // this thread is busy searching and reads no messages until it is done.
+warmUp();
+
 parentPort!.on('message', (req: WorkerRequest) => {
   let reply: WorkerReply;
   try {

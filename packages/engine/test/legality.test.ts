@@ -23,7 +23,7 @@ describe('the engine never chooses an illegal move', () => {
     for (const sfen of oracleSfens) {
       const game = fromSfen(sfen, options);
       if (game.outcome()) continue;
-      const r = bestMove(game, { depth: 2, timeMs: 100 });
+      const r = bestMove(game, { depth: 2, nodes: 300, timeMs: 100 });
       expect(game.legalMoves(), sfen).toContain(r.move);
     }
   });

@@ -62,4 +62,19 @@ describe('tactics', () => {
     });
     expect(lionLost).toBe(false);
   });
+
+  it('bares the enemy king to win (RULES.md §6), and sees the win coming', () => {
+    // White has its King (6a) and one Gold (1d); Black's Rook on 1h takes the Gold and White's one reply can't reach Black's King
+    const game = fromSfen('6k5/12/12/11g/12/12/12/11R/12/12/12/5K6 b - 1');
+    const r = bestMove(game, { timeMs: 500 });
+    expect(r.move).toMatch(/^1h1d\+?$/);
+    expect(r.mate).toBeGreaterThan(0);
+  });
+
+  it('takes the last counting piece back when bared: a draw beats a loss', () => {
+    // Black (to move) has only its King; White's Gold on 6k stands next to it and is White's last non-royal piece
+    const game = fromSfen('k11/12/12/12/12/12/12/12/12/12/6g5/6K5 b - 1');
+    const r = bestMove(game, { timeMs: 500 });
+    expect(r.move).toBe('6l6k');
+  });
 });

@@ -1,9 +1,10 @@
-import { CODES, EMPTY, T, WHITE_BIT, colorOf, typeOf } from './piece.ts';
+import { CODES, EMPTY, OFF, T, WHITE_BIT, colorOf, typeOf } from './piece.ts';
+import { destinations } from './dests.ts';
 import { MAX_MOVES, Position, isRoyalPiece, type PackedMove } from './position.ts';
 import { START_SFEN, makeSfen, parseSfen } from './sfen.ts';
-import { SQUARES } from './square.ts';
+import { SQUARES, parseSquare, squareName } from './square.ts';
 import {
-  err, ok, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result,
+  err, ok, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result, type Square,
 } from './types.ts';
 import { resolveUsi, usiOf } from './usi.ts';
 import { notate, type NotationStyle } from './notation/index.ts';
@@ -121,6 +122,23 @@ export class Game {
       this.legalCache = out;
     }
     return this.legalCache;
+  }
+
+  /** First-click targets of the piece on `from`: destinations, and Lion midpoints with a second step. */
+  destinations(from: Square): Square[] {
+    return destinations(this.legalMoves(), from);
+  }
+
+  /**
+   * Second steps of a double move by the piece on `from` after its first step to `mid` (`from` itself
+   * = igui or pass). Every spelling counts, so any piece that may pass or igui is offered it, not
+   * only the one in the canonical move.
+   */
+  secondSteps(from: Square, mid: Square): Square[] {
+    const m = parseSquare(mid);
+    if (m === undefined) return [];
+    const around = [-17, -16, -15, -1, 1, 15, 16, 17].map((d) => m + d).filter((sq) => this.pos.board[sq] !== OFF);
+    return around.map(squareName).filter((to) => this.check(from + mid + to).ok);
   }
 
   /** The canonical USI of a legal move, or why it is refused. */

@@ -410,6 +410,8 @@ export class Position {
       if (IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]--;
     }
     const placed = m & PROMOTE ? PROMOTED_PIECE[piece] : piece;
+    // a Drunk Elephant promoting becomes a Prince: one more royal
+    if (m & PROMOTE && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]++;
     board[to] = placed;
     lo ^= Z_LO[placed * FRAME + to];
     hi ^= Z_HI[placed * FRAME + to];
@@ -439,6 +441,7 @@ export class Position {
     if (mid) board[mid] = c1;
     if (c1 && IS_ROYAL[c1]) this.royals[c1 & WHITE_BIT ? 1 : 0]++;
     if (c2 && IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]++;
+    if (m & PROMOTE && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]--;
     this.lionSq = undo[u + 3];
     this.hashLo = undo[u + 4];
     this.hashHi = undo[u + 5];

@@ -57,3 +57,19 @@ describe('secondSteps()', () => {
     expect(destinations(game.legalMoves(), '7c')).not.toContain('6e');
   });
 });
+
+describe('Game.secondSteps()', () => {
+  it('offers a pass to every Lion that can pass, not only the one in the canonical move', () => {
+    const game = gameOf({ ...KINGS, '7g': 'N', '4g': 'N' });
+    expect(game.legalMoves().filter((m) => m.length > 4 && m.startsWith('4g') && m.endsWith('4g'))).toEqual(['4g3f4g']);
+    expect(game.secondSteps('7g', '7f')).toContain('7g');
+    expect(game.secondSteps('4g', '4f')).toContain('4g');
+  });
+
+  it('offers igui to each piece that can make it, and nothing off a Falcon'\''s line', () => {
+    const game = gameOf({ ...KINGS, '6f': 'N', '5f': '+H', '5e': 'p' });
+    expect(game.secondSteps('6f', '5e')).toContain('6f');
+    expect(game.secondSteps('5f', '5e')).toEqual(expect.arrayContaining(['5f', '5d']));
+    expect(game.secondSteps('5f', '4e')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Outcome, RoomOptions } from '@chu/protocol';
 import type { Seats } from '../rooms/Seat.ts';
 import type { PrismaClient } from './database.ts';
+import { MoveWriter } from './MoveWriter.ts';
 
 export interface RoomRecord {
   id: string;
@@ -36,7 +37,11 @@ export interface MoveRecord {
 
 // Rooms, games and moves in the database. Every write here is awaited before anyone is told.
 export class Store {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly moves: MoveWriter;
+
+  constructor(private readonly prisma: PrismaClient) {
+    this.moves = new MoveWriter(prisma);
+  }
 
   async createRoom(r: RoomRecord): Promise<void> {
     await this.prisma.room.create({ data: { ...r, options: r.options as object, seats: r.seats as object } });
@@ -75,21 +80,9 @@ export class Store {
     if (n !== 1) throw new Error(`game not stored: ${g.id}`);
   }
 
-  // One statement (so one round trip and one commit): insert the move and advance the game.
-  async appendMove(m: MoveRecord): Promise<void> {
-    const now = new Date();
-    const status = m.outcome ? 'finished' : 'active';
-    const finishedAt = m.outcome ? now : null;
-    const n = await this.prisma.$executeRaw`
-      WITH inserted AS (
-        INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at")
-        VALUES (${m.gameId}, ${m.ply}, ${m.usi}, ${m.timeMs}, ${m.byCpu}, ${m.ackId}, ${m.deviceId}, ${now})
-        RETURNING "game_id"
-      )
-      UPDATE "games" SET "version" = ${m.version}, "turn_started_at" = ${now}, "status" = ${status},
-        "winner" = ${m.outcome?.winner ?? null}, "reason" = ${m.outcome?.reason ?? null}, "finished_at" = ${finishedAt}
-      WHERE "id" = (SELECT "game_id" FROM inserted)`;
-    if (n !== 1) throw new Error(`move not stored: game ${m.gameId} ply ${m.ply}`);
+  // Waits for the commit; concurrent moves of different games share one statement (MoveWriter).
+  appendMove(m: MoveRecord): Promise<void> {
+    return this.moves.append(m);
   }
 
   async setVersion(gameId: string, version: number): Promise<void> {
