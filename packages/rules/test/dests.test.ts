@@ -66,7 +66,7 @@ describe('Game.secondSteps()', () => {
     expect(game.secondSteps('4g', '4f')).toContain('4g');
   });
 
-  it('offers igui to each piece that can make it, and nothing off a Falcon'\''s line', () => {
+  it("offers igui to each piece that can make it, and nothing off a Falcon's line", () => {
     const game = gameOf({ ...KINGS, '6f': 'N', '5f': '+H', '5e': 'p' });
     expect(game.secondSteps('6f', '5e')).toContain('6f');
     expect(game.secondSteps('5f', '5e')).toEqual(expect.arrayContaining(['5f', '5d']));
