@@ -4,7 +4,8 @@ import { EnginePool } from '../src/index.ts';
 import { IS_ROYAL, VALUE } from '../src/tables.ts';
 
 // The engine against simple opponents, adjudicated by packages/rules.
-// Usage: pnpm match [--games 20] [--level 8] [--ms 200] [--opponent random|greedy|both] [--max-plies 400] [--threads 2] [--seed 1]
+// Usage: pnpm match [--games 20] [--level 8] [--ms 200] [--opponent random|greedy|both|level<N>] [--max-plies 400] [--threads 2] [--seed 1]
+// (level<N>: the engine at level N, same time per move — to check that the levels are ordered)
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '20' },
@@ -79,6 +80,9 @@ async function playGame(pool: EnginePool, opponent: string, index: number): Prom
     let move: string;
     if (game.turn === engineColor) {
       move = (await pool.search({ sfen: game.startSfen, moves: game.moves, options: game.options }, { level, timeMs: ms, seed: index })).move;
+    } else if (opponent.startsWith('level')) {
+      const opponentLevel = Number(opponent.slice(5));
+      move = (await pool.search({ sfen: game.startSfen, moves: game.moves, options: game.options }, { level: opponentLevel, timeMs: ms, seed: 7 * index + 1 })).move;
     } else move = opponent === 'random' ? randomMove(game, random) : greedyMove(game, random);
     const r = game.play(move);
     if (!r.ok) throw new Error(`illegal move ${move} (${r.error}) at ply ${game.ply} of game ${index} — ${game.sfen()}`);

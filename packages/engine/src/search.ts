@@ -427,7 +427,7 @@ export class Searcher {
       if (!royalWin && stand + VALUE[c1] + VALUE[c2] + 200 < alpha) continue;
       if (this.trading && (IS_LION[c1] | IS_LION[c2]) === 1) {
         if (legalN < 0) legalN = pos.generate(this.legal[ply]);
-        if (!contains(this.legal[ply], legalN, m)) continue;
+        if (!contains(this.legal[ply], legalN, m, board)) continue;
       }
       this.doMove(m);
       const v = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
@@ -737,15 +737,19 @@ function sortByScore(moves: Int32Array, scores: Int32Array, n: number): void {
   for (let i = 0; i < n; i++) pickBest(moves, scores, i, n);
 }
 
-/** Whether a (pseudo-legal) capture is in the generated legal list; igui counts as one move per square. */
-function contains(legal: Int32Array, n: number, m: number): boolean {
+/**
+ * Whether a (pseudo-legal) capture is in the generated legal list. Igui counts as one move per
+ * captured square, except that a Lion's igui and a non-Lion's igui of a Lion are different moves.
+ */
+function contains(legal: Int32Array, n: number, m: number, board: Uint8Array): boolean {
   const from = m & 255;
   const to = (m >> 8) & 255;
   if (from === to) {
     const mid = (m >> 16) & 255;
+    const lion = IS_LION[board[from]];
     for (let i = 0; i < n; i++) {
       const l = legal[i];
-      if ((l & 255) === ((l >> 8) & 255) && ((l >> 16) & 255) === mid) return true;
+      if ((l & 255) === ((l >> 8) & 255) && ((l >> 16) & 255) === mid && IS_LION[board[l & 255]] === lion) return true;
     }
     return false;
   }
