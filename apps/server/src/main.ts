@@ -3,6 +3,8 @@ import { startServer } from './server.ts';
 
 const server = await startServer(configFromEnv());
 
+process.on('unhandledRejection', (err) => server.log.error({ err }, 'unhandled rejection'));
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

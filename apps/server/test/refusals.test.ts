@@ -102,6 +102,15 @@ describe('hostile or mistaken input is refused and changes nothing', () => {
     expect(await res.json()).toMatchObject({ code: 'malformed' });
   });
 
+  it('an oversized message closes that connection only', async () => {
+    const big = await TestClient.connect(server.url, 'Big');
+    const closed = new Promise((r) => big.socket.once('disconnect', r));
+    big.sendRaw('c', { type: 'room.join', code: 'x'.repeat(64 * 1024) });
+    await closed;
+    const r = await guest.move('11e11f', { version: 99 }); // the server still answers others
+    expect(r.type).toBe('error');
+  });
+
   it('floods are rate limited', async () => {
     const flooder = await TestClient.connect(server.url, 'Flood');
     for (let i = 0; i < 80; i++) flooder.send({ type: 'sync', gameId, version: 0 });

@@ -1,5 +1,5 @@
 import { Game, parseSfen, parseSquare, parseUsi, unwrap, usiOf } from '@chu/rules';
-import { MATE_BOUND, Searcher, type IterationInfo } from './search.ts';
+import { MATE, MATE_BOUND, Searcher, type IterationInfo } from './search.ts';
 import { PROMOTE } from './tables.ts';
 
 export const MIN_LEVEL = 1;
@@ -103,7 +103,7 @@ export const clampLevel = (level: number): number =>
 
 function toInfo(i: IterationInfo): SearchInfo {
   const info: SearchInfo = { depth: i.depth, score: i.score, nodes: i.nodes, timeMs: Math.round(i.timeMs), pv: i.pv.map(usiOf) };
-  if (Math.abs(i.score) >= MATE_BOUND) info.mate = i.score > 0 ? 100_000 - i.score : -(100_000 + i.score);
+  if (Math.abs(i.score) >= MATE_BOUND) info.mate = i.score > 0 ? MATE - i.score : -(MATE + i.score);
   return info;
 }
 

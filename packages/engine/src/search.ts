@@ -1,4 +1,4 @@
-import { MAX_MOVES, type Options, type Position } from '@chu/rules';
+import { MAX_MOVES, type Position } from '@chu/rules';
 import {
   CLAIMS, DEFENDS, EMPTY, FULL_LION, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, OFF, PROMOTE, PROMOTED, PSQ,
   SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, rowOf,
@@ -340,7 +340,6 @@ export class Searcher {
     const scores = this.scores[ply];
     const n = pos.generate(moves);
     this.scoreMoves(moves, scores, n, ply, ttMove);
-    const board = pos.board;
     for (let i = 0; i < n; i++) {
       pickBest(moves, scores, i, n);
       const m = moves[i];
@@ -383,7 +382,6 @@ export class Searcher {
     }
     if (count === 0) return -MATE + ply; // no legal move loses
     if (best === -INF && pruned) return alpha;
-    void board;
     this.store(depth, best, best >= beta ? LOWER : best > origAlpha ? EXACT : UPPER, bestMove, ply);
     return best;
   }
@@ -757,4 +755,3 @@ function contains(legal: Int32Array, n: number, m: number, board: Uint8Array): b
   return false;
 }
 
-export type { Options };

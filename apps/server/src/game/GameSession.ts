@@ -127,6 +127,10 @@ export class GameSession {
     if (this.control[color] === 'cpu') {
       return reply(refuse('not-your-turn', 'The CPU is playing this turn for you; you take the seat back at your next turn.'));
     }
+    if (this.clock.expired()) {
+      await this.expire(); // the server's clock decides, even if the timer has not fired yet
+      return reply(refuse('game-over', 'Your time for this move ran out.'));
+    }
     const legal = this.game.check(usi);
     if (!legal.ok) return reply(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
     if (version !== this.version) {

@@ -2,7 +2,7 @@
 // A restart starts the current turn afresh, so time while the server was down is never charged.
 export class TurnClock {
   private timer: NodeJS.Timeout | undefined;
-  private startedAt = Date.now();
+  private startedAt = performance.now();
 
   constructor(
     private readonly limitMs: number | null, // null = untimed
@@ -11,17 +11,18 @@ export class TurnClock {
 
   startTurn(): void {
     this.stop();
-    this.startedAt = Date.now();
+    this.startedAt = performance.now();
     if (this.limitMs !== null) this.timer = setTimeout(this.onExpire, this.limitMs);
   }
 
-  elapsedMs(): number { return Date.now() - this.startedAt; }
+  elapsedMs(): number { return Math.round(performance.now() - this.startedAt); }
 
   remainingMs(): number | null {
     return this.limitMs === null ? null : Math.max(0, this.limitMs - this.elapsedMs());
   }
 
-  expired(): boolean { return this.limitMs !== null && this.elapsedMs() >= this.limitMs; }
+  // A few ms of slack: the timer and the clock may disagree by a tick, and a timer firing must end the turn.
+  expired(): boolean { return this.limitMs !== null && performance.now() - this.startedAt >= this.limitMs - 5; }
 
   stop(): void {
     if (this.timer) clearTimeout(this.timer);

@@ -8,8 +8,8 @@ export interface TestServer extends ChuServer {
 }
 
 // An in-process server on a fresh database, with clocks shortened through msPerSecond.
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const target = await testDatabase();
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, reuse?: TestDatabase): Promise<TestServer> {
+  const target = reuse ?? (await testDatabase());
   const server = await startServer({
     ...defaultConfig(),
     port: 0,
@@ -26,7 +26,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     target,
     async stop() {
       await server.close();
-      await target.dispose();
+      if (!reuse) await target.dispose();
     },
   });
 }
