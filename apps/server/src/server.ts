@@ -55,7 +55,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   gateway = new Gateway(io, identity, lobby, config, log);
   gateway.attach();
 
-  registerRoutes(app, { identity, lobby, dbKind: db.kind, ready: () => ready });
+  registerRoutes(app, { identity, lobby, store, dbKind: db.kind, ready: () => ready });
   const web = await serveWebClient(app, config.webDist);
 
   const restored = await lobby.restore();

@@ -37,6 +37,16 @@ describe('two devices play a game to a royal capture', () => {
     const stored = await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId }, include: { moves: { orderBy: { ply: 'asc' } } } });
     expect(stored).toMatchObject({ status: 'finished', winner: 'black', reason: 'royal-capture', version: LION_RUSH.length + 1 });
     expect(stored.moves.map((m) => m.usi)).toEqual(LION_RUSH);
+
+    const replay = await fetch(`${server.url}/api/games/${gameId}`);
+    expect(await replay.json()).toMatchObject({
+      game: {
+        id: gameId, roomCode: code, moves: LION_RUSH, status: 'finished',
+        outcome: { winner: 'black', reason: 'royal-capture' },
+        seats: { black: { kind: 'human', name: 'Ana' }, white: { kind: 'human', name: 'Ben' } },
+      },
+    });
+    expect((await fetch(`${server.url}/api/games/nope`)).status).toBe(404);
     for (const c of [host, guest, spectator]) c.close();
   });
 

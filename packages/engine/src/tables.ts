@@ -1,23 +1,10 @@
-import { CODES, SPECS } from '@chu/rules';
+import {
+  EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTE, PROMOTED_PIECE, SPECS, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, movesOf, rowOf,
+} from '@chu/rules';
 
-// The rules package keeps its board encoding internal; these mirror it (see position.ts):
-// a 16×16 mailbox with two guard files/ranks, piece byte = type + 1 (+64 for White), 128 off board.
-export const WIDTH = 16;
-export const EMPTY = 0;
-export const OFF = 128;
-export const WHITE_BIT = 64;
-export const PROMOTE = 1 << 24;
+// The board encoding is the rules package's (see its position.ts): re-exported for the search.
+export { EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTE, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, rowOf };
 
-export const SQUARES: Uint8Array = (() => {
-  const out = new Uint8Array(144);
-  for (let row = 0; row < 12; row++) for (let col = 0; col < 12; col++) out[row * 12 + col] = (row + 2) * WIDTH + col + 2;
-  return out;
-})();
-export const rowOf = (sq: number): number => (sq >> 4) - 2;
-export const colOf = (sq: number): number => (sq & 15) - 2;
-
-const type = (code: string): number => CODES.indexOf(code);
-export const TYPE_COUNT = CODES.length;
 
 /** "Valores por pieza" (seeds/000_*, German Chu Shogi Association), Pawn = 100. */
 const BASE_VALUE: Record<string, number> = {
@@ -28,17 +15,10 @@ const BASE_VALUE: Record<string, number> = {
   '+g': 600, '+s': 400, '+c': 400, '+v': 800, '+m': 800, '+a': 500, '+l': 700, '+i': 300, '+p': 300,
 };
 
-const DIRS: Record<string, [number, number]> = {
-  f: [0, -1], b: [0, 1], l: [-1, 0], r: [1, 0], fl: [-1, -1], fr: [1, -1], bl: [-1, 1], br: [1, 1],
-};
-const ALL = Object.keys(DIRS);
-
 /** Per piece byte: values, movement offsets and flags. */
 export const VALUE = new Int32Array(256);
-export const IS_LION = new Uint8Array(256);
-export const IS_ROYAL = new Uint8Array(256);
 /** Piece byte after promotion, or 0. */
-export const PROMOTED = new Uint8Array(256);
+export const PROMOTED = PROMOTED_PIECE;
 /** Counts for the bare-king rule: any non-royal piece defends; claims excludes unpromoted Pawn and Go-Between. */
 export const DEFENDS = new Uint8Array(256);
 export const CLAIMS = new Uint8Array(256);
@@ -58,18 +38,13 @@ for (let p = 0; p < 256; p++) STEPS[p] = JUMPS[p] = SLIDES[p] = LION_DIRS[p] = e
 SPECS.forEach((spec, t) => {
   for (const bit of [0, WHITE_BIT]) {
     const p = t + 1 + bit;
-    const sign = bit ? -1 : 1;
-    const offs = (ds?: readonly string[]) => Int16Array.from(ds ?? [], (d) => sign * (DIRS[d][1] * WIDTH + DIRS[d][0]));
+    const moves = movesOf(p);
     VALUE[p] = BASE_VALUE[spec.code];
-    IS_ROYAL[p] = spec.royal ? 1 : 0;
-    IS_LION[p] = spec.lion === 'full' ? 1 : 0;
-    FULL_LION[p] = spec.lion === 'full' ? 1 : 0;
-    STEPS[p] = offs(spec.steps);
-    JUMPS[p] = offs(spec.jumps);
-    SLIDES[p] = offs(spec.slides);
-    LION_DIRS[p] = spec.lion === 'full' ? offs(ALL) : offs(spec.lion as string[] | undefined);
-    const promoted = spec.code.startsWith('+') ? -1 : type('+' + spec.code);
-    PROMOTED[p] = promoted >= 0 ? promoted + 1 + bit : 0;
+    FULL_LION[p] = moves.fullLion ? 1 : 0;
+    STEPS[p] = moves.steps;
+    JUMPS[p] = moves.jumps;
+    SLIDES[p] = moves.slides;
+    LION_DIRS[p] = moves.lionDirs;
     DEFENDS[p] = spec.royal ? 0 : 1;
     CLAIMS[p] = spec.royal || spec.code === 'p' || spec.code === 'i' ? 0 : 1;
     PAWN_OR_LANCE[p] = spec.code === 'p' || spec.code === 'l' ? 1 : 0;

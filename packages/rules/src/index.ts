@@ -8,3 +8,8 @@ export { Game, type Piece, type PlayedMove } from './game.ts';
 export { perft } from './perft.ts';
 export { destinations, secondSteps } from './dests.ts';
 export type { NotationStyle } from './notation/index.ts';
+
+/** The fast internal encoding, for the CPU player: mailbox squares, piece bytes, packed moves. */
+export { WIDTH, SQUARES, rowOf, colOf } from './square.ts';
+export { EMPTY, OFF, WHITE_BIT, TYPE_COUNT, movesOf } from './piece.ts';
+export { PROMOTE, IS_LION, IS_ROYAL, PROMOTED_PIECE } from './position.ts';

@@ -19,9 +19,10 @@ export const packMove = (from: number, to: number, mid = 0, promote = false): Pa
   from | (to << 8) | (mid << 16) | (promote ? PROMOTE : 0);
 
 // Per-piece-byte lookups, so the generator's inner loops do no arithmetic on types.
-const IS_LION = new Uint8Array(256);
-const IS_ROYAL = new Uint8Array(256);
-const PROMOTED_PIECE = new Uint8Array(256);
+export const IS_LION = new Uint8Array(256);
+export const IS_ROYAL = new Uint8Array(256);
+/** Piece byte after promotion, or 0. */
+export const PROMOTED_PIECE = new Uint8Array(256);
 /** Unpromoted Pawn or Go-Between: a first-step capture of one doesn't open the bridge exception. */
 const IS_WEAK = new Uint8Array(256);
 for (let t = 0; t < TYPE_COUNT; t++)

@@ -108,6 +108,33 @@ export class Store {
     }));
   }
 
+  // A game as stored, for replays (finished or not).
+  async gameRecord(id: string) {
+    const g = await this.prisma.game.findUnique({
+      where: { id },
+      include: { room: { select: { code: true } }, moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true } } },
+    });
+    if (!g) return null;
+    const seats = g.seats as unknown as Seats;
+    const seatInfo = (s: Seats['black']) =>
+      s.kind === 'human' ? { kind: s.kind, name: s.name } : s.kind === 'cpu' ? { kind: s.kind, name: `CPU ${s.level}`, level: s.level } : { kind: s.kind, name: null };
+    return {
+      id: g.id,
+      roomCode: g.room.code,
+      number: g.number,
+      options: g.options as RoomOptions,
+      startSfen: g.startSfen,
+      moves: g.moves.map((m) => m.usi),
+      times: g.moves.map((m) => m.timeMs),
+      byCpu: g.moves.map((m) => m.byCpu),
+      status: g.status,
+      outcome: g.status === 'finished' ? { winner: g.winner, reason: g.reason } : null,
+      seats: { black: seatInfo(seats.black), white: seatInfo(seats.white) },
+      createdAt: g.createdAt.toISOString(),
+      finishedAt: g.finishedAt?.toISOString() ?? null,
+    };
+  }
+
   async lastGame(roomId: string): Promise<{ id: string; status: string } | null> {
     return this.prisma.game.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true, status: true } });
   }

@@ -1,15 +1,19 @@
 import {
-  CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, RenameDeviceBodySchema, RoomCodeSchema,
+  CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, IdSchema, RenameDeviceBodySchema, RoomCodeSchema,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
+import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 
-export function registerRoutes(app: FastifyInstance, deps: { identity: Identity; lobby: Lobby; dbKind: string; ready: () => boolean }) {
-  const { identity, lobby } = deps;
+export function registerRoutes(
+  app: FastifyInstance,
+  deps: { identity: Identity; lobby: Lobby; store: Store; dbKind: string; ready: () => boolean },
+) {
+  const { identity, lobby, store } = deps;
 
   const body = <S extends z.ZodType>(schema: S, req: FastifyRequest, reply: FastifyReply): z.infer<S> | undefined => {
     const r = schema.safeParse(req.body ?? {});
@@ -81,6 +85,14 @@ export function registerRoutes(app: FastifyInstance, deps: { identity: Identity;
   app.post('/api/account/logout', async (req, reply) => {
     const d = await device(req, reply);
     if (d) return { device: await identity.logout(d) };
+  });
+
+  // Replays: a stored game with its moves (USI) and seat names.
+  app.get('/api/games/:id', async (req, reply) => {
+    const id = IdSchema.safeParse((req.params as { id: string }).id);
+    const game = id.success ? await store.gameRecord(id.data) : null;
+    if (!game) return reply.code(404).send({ code: 'no-game', message: 'No such game.' });
+    return { game };
   });
 
   // Invite links: the client resolves /r/CODE through this.
