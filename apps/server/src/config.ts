@@ -14,6 +14,7 @@ export interface ServerConfig {
   maxMessageBytes: number;
   logLevel: string;          // pino level
   cpuSeed: number;
+  cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -32,6 +33,7 @@ export function defaultConfig(): ServerConfig {
     maxMessageBytes: 16 * 1024,
     logLevel: 'info',
     cpuSeed: Date.now() >>> 0,
+    cpuPlayer: 'engine',
   };
 }
 
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     msPerSecond: num(env.CHU_MS_PER_SECOND, d.msPerSecond),
     cpuDelayMs: num(env.CHU_CPU_DELAY_MS, d.cpuDelayMs),
     logLevel: env.LOG_LEVEL || d.logLevel,
+    cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),

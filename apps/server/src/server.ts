@@ -43,10 +43,11 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     pingTimeout: 8_000,
   });
 
+  const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   let gateway: Gateway | undefined;
   const lobby = new Lobby(store, log, {
     store,
-    cpu: opts.cpu ?? new RandomMover(config.cpuSeed),
+    cpu: cpu.player,
     log,
     msPerSecond: config.msPerSecond,
     cpuDelayMs: config.cpuDelayMs,
@@ -74,10 +75,28 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     log,
     async close() {
       ready = false;
+      // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
+      io.disconnectSockets(true);
+      await new Promise((r) => setImmediate(r));
       lobby.close();
-      io.close();
-      await app.close();
+      await new Promise<void>((r) => io.close(() => r()));
+      await app.close().catch(() => undefined);
+      await cpu.close();
       await db.close();
     },
   };
+}
+
+// packages/engine in a worker thread; the random legal mover when asked for (tests) or if the engine fails to load.
+async function createCpuPlayer(config: ServerConfig, log: Logger): Promise<{ player: CpuPlayer; close(): Promise<void> }> {
+  if (config.cpuPlayer === 'engine') {
+    try {
+      const { EnginePool, EngineCpuPlayer } = await import('@chu/engine');
+      const pool = new EnginePool(1);
+      return { player: new EngineCpuPlayer(pool), close: () => pool.close() };
+    } catch (err) {
+      log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');
+    }
+  }
+  return { player: new RandomMover(config.cpuSeed), close: async () => {} };
 }

@@ -20,6 +20,7 @@ describe('SIGKILL in the middle of a game', () => {
       DATA_DIR: target.dataDir,
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
       CHU_CPU_DELAY_MS: '0',
+      CHU_CPU: 'random',
     };
     const first = await spawnServer(env);
     child = first.child;

@@ -90,4 +90,28 @@ describe('ways a game ends', () => {
     expect(reply.event).toMatchObject({ color: 'white', byCpu: true });
     solo.close();
   });
+
+  it('with packages/engine behind the CPU seat, the CPU answers with a legal move', async () => {
+    const { startTestServer: start } = await import('./support/testServer.ts');
+    const { TestClient } = await import('./support/TestClient.ts');
+    const { Game } = await import('@chu/rules');
+    const engineServer = await start({ cpuPlayer: 'engine' });
+    try {
+      const solo = await TestClient.connect(engineServer.url, 'Solo');
+      const room = await solo.createRoom();
+      solo.send({ type: 'room.sit', code: room.code, color: 'black' });
+      solo.send({ type: 'room.cpu', code: room.code, color: 'white', level: 1 });
+      await solo.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
+      solo.send({ type: 'room.start', code: room.code });
+      await solo.nextOf('game', (m) => m.reason === 'start');
+      await solo.move('7j5h');
+      const reply = await solo.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2, 30_000);
+      expect(reply.event).toMatchObject({ color: 'white', byCpu: true });
+      const after = Game.replay(['7j5h']);
+      expect(after.ok && after.value.check(reply.event.kind === 'move' ? reply.event.usi : '').ok).toBe(true);
+      solo.close();
+    } finally {
+      await engineServer.stop();
+    }
+  });
 });

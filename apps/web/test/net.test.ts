@@ -1,23 +1,24 @@
 // Versioned game events: applied in order, duplicates ignored, a gap asks the server to replay it.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ClientMessage, GameView } from '@chu/protocol';
-import { net, receive, setTransport, playMove, mySeat } from '../src/lib/net.svelte';
+import type { GameView } from '@chu/protocol';
+import { net, receive, setTransport, playMove, mySeat, type OutMessage } from '../src/lib/net.svelte';
 
 const seat = (color: 'black' | 'white', deviceId: string) => ({
   color, kind: 'human' as const, deviceId, name: deviceId, level: null, connected: true, controller: 'human' as const,
 });
+// cast, not annotated: the view may gain fields (rated, ratings) without breaking this fixture
 const view = (over: Partial<GameView> = {}): GameView => ({
-  id: 'g1', roomCode: 'ABCDEF',
+  id: 'g1', roomCode: 'ABCDEF', rated: false,
   options: { promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null, turnTime: null, alternateFirst: true, graceSeconds: 60 },
   startSfen: 'start', moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
   turnTime: null, turnRemainingMs: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
-});
+}) as GameView;
 const moveEvent = (version: number, usi: string, ply: number, color: 'black' | 'white') => ({
   type: 'event' as const,
   event: { kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null },
 });
 
-let sent: ClientMessage[] = [];
+let sent: OutMessage[] = [];
 beforeEach(() => {
   sent = [];
   setTransport((m) => sent.push(m));

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './client.ts';
 export * from './server.ts';
 export * from './http.ts';
+export * from './ranked.ts';

@@ -6,19 +6,20 @@ import type { MoveRecord } from './Store.ts';
 // (A game never has two moves here at once: its room queue waits for the first.)
 export class MoveWriter {
   private pending: { move: MoveRecord; settle: (err?: unknown) => void }[] = [];
-  private flushing = false;
+  private writers = 0;
 
-  constructor(private readonly prisma: PrismaClient, private readonly maxBatch = 500) {}
+  // Up to `concurrency` statements in flight, so a move never waits for a whole earlier commit.
+  constructor(private readonly prisma: PrismaClient, private readonly concurrency = 1, private readonly maxBatch = 500) {}
 
   append(move: MoveRecord): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ move, settle: (err) => (err ? reject(err) : resolve()) });
-      if (!this.flushing) void this.flush();
+      if (this.writers < this.concurrency) void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
-    this.flushing = true;
+    this.writers++;
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, this.maxBatch);
@@ -34,7 +35,7 @@ export class MoveWriter {
         }
       }
     } finally {
-      this.flushing = false;
+      this.writers--;
     }
   }
 

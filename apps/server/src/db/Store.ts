@@ -1,6 +1,7 @@
 import type { Outcome, RoomOptions } from '@chu/protocol';
 import type { Seats } from '../rooms/Seat.ts';
-import type { PrismaClient } from './database.ts';
+import type { Prisma, PrismaClient } from './database.ts';
+import { RatingBook } from '../ranked/RatingBook.ts';
 import { MoveWriter } from './MoveWriter.ts';
 
 export interface RoomRecord {
@@ -65,14 +66,15 @@ export class Store {
   }
 
   // One statement: the game row and the room's counter/seats together, without a transaction round trip.
-  async createGame(g: Omit<GameRecord, 'moves' | 'version'>, room: RoomRecord): Promise<void> {
+  async createGame(g: Omit<GameRecord, 'moves' | 'version'>, room: RoomRecord, rated: RatedPlayers | null = null): Promise<void> {
     const now = new Date();
     const n = await this.prisma.$executeRaw`
       WITH created AS (
         INSERT INTO "games" ("id", "room_id", "number", "options", "start_sfen", "seats", "status", "rated", "version",
-                             "turn_started_at", "created_at")
+                             "black_user_id", "white_user_id", "turn_started_at", "created_at")
         VALUES (${g.id}, ${g.roomId}, ${g.number}, ${JSON.stringify(g.options)}::jsonb, ${g.startSfen},
-                ${JSON.stringify(g.seats)}::jsonb, 'active', false, 0, ${now}, ${now})
+                ${JSON.stringify(g.seats)}::jsonb, 'active', ${rated !== null}, 0, ${rated?.black ?? null}, ${rated?.white ?? null},
+                ${now}, ${now})
         RETURNING "room_id"
       )
       UPDATE "rooms" SET "game_number" = ${room.gameNumber}, "seats" = ${JSON.stringify(room.seats)}::jsonb, "updated_at" = ${now}
@@ -81,8 +83,16 @@ export class Store {
   }
 
   // Waits for the commit; concurrent moves of different games share one statement (MoveWriter).
+  // A move that ends the game is written with the result (and the rating change) in one transaction.
   appendMove(m: MoveRecord): Promise<void> {
-    return this.moves.append(m);
+    if (!m.outcome) return this.moves.append(m);
+    const outcome = m.outcome;
+    return this.prisma.$transaction(async (tx) => {
+      await tx.move.create({
+        data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
+      });
+      await finish(tx, m.gameId, m.version, outcome);
+    });
   }
 
   async setVersion(gameId: string, version: number): Promise<void> {
@@ -90,10 +100,7 @@ export class Store {
   }
 
   async finishGame(gameId: string, version: number, outcome: Outcome): Promise<void> {
-    await this.prisma.game.update({
-      where: { id: gameId },
-      data: { version, status: 'finished', winner: outcome.winner, reason: outcome.reason, finishedAt: new Date() },
-    });
+    await this.prisma.$transaction((tx) => finish(tx, gameId, version, outcome));
   }
 
   async activeGames(): Promise<GameRecord[]> {
@@ -134,10 +141,29 @@ export class Store {
       finishedAt: g.finishedAt?.toISOString() ?? null,
     };
   }
+}
 
-  async lastGame(roomId: string): Promise<{ id: string; status: string } | null> {
-    return this.prisma.game.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true, status: true } });
-  }
+/** The accounts of a rated game's seats. */
+export interface RatedPlayers {
+  black: string;
+  white: string;
+}
+
+/**
+ * Records a result once: only an active game finishes, and a rated one (not aborted) is rated in
+ * the same transaction, so a result and its rating change exist together or not at all.
+ */
+async function finish(tx: Prisma.TransactionClient, gameId: string, version: number, outcome: Outcome): Promise<void> {
+  const now = new Date();
+  const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null }[]>`
+    UPDATE "games" SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
+      "finished_at" = ${now}, "turn_started_at" = ${now}
+    WHERE "id" = ${gameId} AND "status" = 'active'
+    RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white"`;
+  if (rows.length !== 1) throw new Error(`game ${gameId} is not active: result not recorded twice`);
+  const g = rows[0];
+  if (g.rated && outcome.reason !== 'abort' && g.black && g.white)
+    await RatingBook.rate(tx, { id: gameId, blackUserId: g.black, whiteUserId: g.white }, outcome.winner, now);
 }
 
 function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number }): RoomRecord {

@@ -4,10 +4,10 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { Logger } from 'pino';
-import { PrismaClient } from '../generated/prisma/client.ts';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.ts';
 import { migrate, type SqlConnection } from './migrator.ts';
 
-export type { PrismaClient };
+export type { Prisma, PrismaClient };
 
 export interface Database {
   kind: 'pglite' | 'postgres';

@@ -59,6 +59,7 @@ export class GameSession {
   private readonly acks: Map<string, number>; // "deviceId:ack" → version acknowledged
   private readonly clock: TurnClock;
   private cpuTurn: AbortController | null = null;
+  private stopped = false; // finished, replaced or server closing: no more timers or CPU turns
 
   constructor(private readonly ctx: SessionContext, init: SessionInit) {
     this.id = init.id;
@@ -83,7 +84,7 @@ export class GameSession {
 
   // Starts (or, after a restart, resumes) the turn in progress.
   begin(): void {
-    if (!this.active) return;
+    if (!this.active || this.stopped) return;
     this.clock.startTurn();
     this.scheduleCpu();
   }
@@ -160,20 +161,16 @@ export class GameSession {
     if (action === 'offer') {
       if (this.drawOfferBy === color) return { ok: true, version: this.version };
       if (this.drawOfferBy === opposite(color)) return this.draw(deviceId, 'accept');
-      this.drawOfferBy = color;
-      return this.record({ kind: 'draw-offer', by: color });
+      return this.record({ kind: 'draw-offer', by: color }, color);
     }
     if (this.drawOfferBy !== opposite(color)) return refuse('no-draw-offer', 'There is no draw offer to answer.');
-    if (action === 'decline') {
-      this.drawOfferBy = null;
-      return this.record({ kind: 'draw-decline', by: color });
-    }
+    if (action === 'decline') return this.record({ kind: 'draw-decline', by: color }, null);
     return this.end((g) => g.agreeDraw());
   }
 
   // Grace period over: the CPU plays this side until its owner comes back.
   takeOver(color: Color): void {
-    if (!this.active || this.seats[color].kind !== 'human' || this.control[color] === 'cpu') return;
+    if (!this.active || this.stopped || this.seats[color].kind !== 'human' || this.control[color] === 'cpu') return;
     this.control[color] = 'cpu';
     this.returning[color] = false;
     this.ctx.log.info({ game: this.id, color }, 'cpu takes over an absent player');
@@ -193,6 +190,7 @@ export class GameSession {
   }
 
   stop(): void {
+    this.stopped = true;
     this.clock.stop();
     this.cpuTurn?.abort();
     this.cpuTurn = null;
@@ -226,7 +224,7 @@ export class GameSession {
     this.drawOfferBy = null;
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, moveVersion);
     reply?.({ ok: true, version: moveVersion });
-    if (!outcome) this.clock.startTurn();
+    if (!outcome && !this.stopped) this.clock.startTurn();
     this.publish({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
       byCpu: by.byCpu, notation: null, turnRemainingMs: outcome ? null : this.clock.remainingMs(),
@@ -249,7 +247,7 @@ export class GameSession {
   }
 
   private scheduleCpu(): void {
-    if (!this.active) return;
+    if (!this.active || this.stopped) return;
     const color = this.game.turn;
     if (this.control[color] !== 'cpu') return;
     if (this.cpuTurn && !this.cpuTurn.signal.aborted) return;
@@ -267,7 +265,7 @@ export class GameSession {
       const usi = await this.ctx.cpu.chooseMove(snapshot, { level, timeMs, signal: turn.signal });
       await this.ctx.queue.run(async () => {
         if (this.cpuTurn === turn) this.cpuTurn = null;
-        if (turn.signal.aborted || !this.active || this.game.ply !== ply || this.control[color] !== 'cpu') return;
+        if (turn.signal.aborted || this.stopped || !this.active || this.game.ply !== ply || this.control[color] !== 'cpu') return;
         await this.commit(usi, { byCpu: true, deviceId: null, ack: null });
       });
     };
@@ -309,10 +307,14 @@ export class GameSession {
     this.ctx.ended();
   }
 
-  private async record(e: { kind: 'draw-offer'; by: Color } | { kind: 'draw-decline'; by: Color }): Promise<Reply> {
+  private async record(
+    e: { kind: 'draw-offer'; by: Color } | { kind: 'draw-decline'; by: Color },
+    drawOfferBy: Color | null,
+  ): Promise<Reply> {
     const version = this.version + 1;
     await this.ctx.store.setVersion(this.id, version);
     this.version = version;
+    this.drawOfferBy = drawOfferBy;
     this.publish({ ...e, gameId: this.id, version });
     return { ok: true, version };
   }

@@ -13,6 +13,7 @@ export class Lobby {
   private readonly loading = new Map<string, Promise<Room | null>>();
   private readonly games = new Map<string, Room>();
   private readonly ctx: RoomContext;
+  private closed = false;
 
   constructor(private readonly store: Store, private readonly log: Logger, ctx: Omit<RoomContext, 'gameStarted' | 'gameEnded'>) {
     this.ctx = {
@@ -41,6 +42,7 @@ export class Lobby {
   }
 
   async get(code: string): Promise<Room | null> {
+    if (this.closed) return null;
     const room = this.rooms.get(code);
     if (room) return room;
     let pending = this.loading.get(code);
@@ -94,6 +96,7 @@ export class Lobby {
   }
 
   close(): void {
+    this.closed = true;
     for (const room of this.rooms.values()) room.close();
   }
 }

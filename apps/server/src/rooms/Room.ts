@@ -38,6 +38,7 @@ export class Room {
   readonly queue = new SerialQueue();
   private readonly present = new Map<string, Presence>();
   private readonly grace = new Map<Color, NodeJS.Timeout>();
+  private closed = false;
 
   constructor(private readonly ctx: RoomContext, rec: RoomRecord) {
     this.id = rec.id;
@@ -238,6 +239,7 @@ export class Room {
   }
 
   close(): void {
+    this.closed = true;
     this.clearGrace();
     this.session?.stop();
   }
@@ -249,6 +251,7 @@ export class Room {
 
   private startGrace(color: Color): void {
     this.cancelGrace(color);
+    if (this.closed) return;
     const game = this.activeGame;
     if (!game) return;
     const ms = game.options.graceSeconds * this.ctx.msPerSecond;

@@ -20,6 +20,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, reu
     logLevel: process.env.LOG_LEVEL ?? 'silent',
     cpuDelayMs: 0,
     cpuSeed: 42,
+    cpuPlayer: 'random',
     ...overrides,
   });
   return Object.assign(server, {

@@ -12,6 +12,21 @@ import {
   type ServerMessageOf,
 } from '@chu/protocol';
 import { settings } from './settings.svelte';
+import { go } from './router.svelte';
+import {
+  IDLE,
+  queueReduce,
+  type QueueEvent,
+  type QueueState,
+  type RankedClientMessage,
+  type RankedServerMessage,
+} from './ranked/queue';
+import type { RankedTurnTime } from '@chu/protocol';
+
+/** Everything the client sends; the ranked messages are typed from ranked.ts until they join ClientMessage. */
+export type OutMessage = ClientMessage | RankedClientMessage;
+/** Everything the client understands. */
+export type InMessage = ServerMessage | RankedServerMessage;
 
 export interface NetError {
   code: string; // 'illegal'
@@ -24,6 +39,8 @@ export const net = $state({
   status: 'idle' as 'idle' | 'connecting' | 'online' | 'offline',
   everOnline: false,
   device: null as { id: string; name: string } | null,
+  user: null as { id: string; username: string } | null, // logged-in account (null for guests)
+  ranked: IDLE as QueueState,
   rooms: {} as Record<string, RoomView>, // by code
   games: {} as Record<string, GameView>, // by id
   pendingMove: {} as Record<string, string | undefined>, // gameId → usi sent, not yet confirmed
@@ -49,8 +66,11 @@ async function ensureDevice(): Promise<void> {
       body: JSON.stringify(name ? { name: name.slice(0, 24) } : {}),
     });
     if (res.ok) {
-      const { device } = (await res.json()) as { device: { id: string; name: string } };
+      const { device } = (await res.json()) as {
+        device: { id: string; name: string; user?: { id: string; username: string } | null };
+      };
       net.device = { id: device.id, name: device.name };
+      net.user = device.user ? { id: device.user.id, username: device.user.username } : null;
       await syncName();
     }
   } catch {
@@ -100,6 +120,7 @@ export async function connect(): Promise<void> {
   });
   socket.on('disconnect', () => {
     net.status = 'offline';
+    rankedEvent({ kind: 'disconnect' }); // the server drops a disconnected socket from the queue
   });
   socket.on('connect_error', async (err) => {
     net.status = 'offline';
@@ -111,22 +132,65 @@ export async function connect(): Promise<void> {
   (window as unknown as { __chuDrop?: () => void }).__chuDrop = () => socket?.io.engine?.close();
 }
 
-let transport: ((msg: ClientMessage) => void) | null = null;
+/** After logging in or out: a fresh handshake so the server's `welcome` (and seats) reflect the account. */
+export function reconnect(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}
 
-export function send(msg: ClientMessage): void {
+let transport: ((msg: OutMessage) => void) | null = null;
+
+export function send(msg: OutMessage): void {
   if (transport) transport(msg);
   else socket?.emit(CLIENT_EVENT, msg);
 }
 
 /** Tests: capture outgoing messages instead of using a socket. */
-export function setTransport(fn: ((msg: ClientMessage) => void) | null): void {
+export function setTransport(fn: ((msg: OutMessage) => void) | null): void {
   transport = fn;
 }
 
-export function receive(msg: ServerMessage): void {
+function rankedEvent(e: QueueEvent): void {
+  net.ranked = queueReduce(net.ranked, e);
+}
+
+/** Enter the ranked queue (needs an account; the server answers with `ranked` or error `account-required`). */
+export function joinRanked(turnTime: RankedTurnTime): void {
+  if (!net.user) {
+    rankedEvent({ kind: 'account-required' });
+    return;
+  }
+  if (net.status !== 'online' && !transport) {
+    net.ranked = { state: 'idle', error: 'offline' };
+    return;
+  }
+  rankedEvent({ kind: 'join', turnTime });
+  send({ type: 'ranked.join', turnTime });
+}
+
+export function leaveRanked(): void {
+  rankedEvent({ kind: 'leave' });
+  send({ type: 'ranked.leave' });
+}
+
+export function resetRanked(): void {
+  rankedEvent({ kind: 'reset' });
+}
+
+export function receive(msg: InMessage): void {
   switch (msg.type) {
     case 'welcome':
       net.device = { id: msg.device.id, name: msg.device.name };
+      net.user = msg.user ? { id: msg.user.id, username: msg.user.username } : null;
+      break;
+    case 'ranked':
+      rankedEvent({ kind: 'server', msg });
+      break;
+    case 'ranked.match':
+      rankedEvent({ kind: 'server', msg });
+      // the game has started in a private room: go there (Room joins it and shows the board)
+      go({ name: 'room', code: msg.roomCode });
       break;
     case 'room':
       net.rooms[msg.room.code] = msg.room;
@@ -152,6 +216,11 @@ export function receive(msg: ServerMessage): void {
 }
 
 function onError(msg: ServerMessageOf<'error'>) {
+  if ((msg.code as string) === 'account-required') {
+    rankedEvent({ kind: 'account-required' }); // shown by the queue widget, not as a banner
+    return;
+  }
+  if (!msg.ack && (net.ranked.state === 'joining' || net.ranked.state === 'leaving')) rankedEvent({ kind: 'refused' });
   net.error = { code: msg.code, message: msg.message, reason: msg.reason, at: Date.now() };
   if (msg.ack) {
     // our move was refused: drop the optimistic move

@@ -1,4 +1,5 @@
-// Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces.
+// Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces,
+// #/account, #/leaderboard, #/player/<username>.
 // An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
 export type Route =
   | { name: 'home' }
@@ -7,7 +8,10 @@ export type Route =
   | { name: 'replay'; id: string }
   | { name: 'local' }
   | { name: 'pieces' }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  | { name: 'account' }
+  | { name: 'leaderboard' }
+  | { name: 'player'; username: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -24,6 +28,12 @@ export function parseRoute(hash: string): Route {
       return { name: 'local' };
     case 'pieces':
       return { name: 'pieces' };
+    case 'account':
+      return { name: 'account' };
+    case 'leaderboard':
+      return { name: 'leaderboard' };
+    case 'player':
+      return parts[1] ? { name: 'player', username: parts[1] } : { name: 'leaderboard' };
     default:
       return { name: 'home' };
   }
@@ -37,6 +47,8 @@ export function href(r: Route): string {
       return `#/game/${r.id}`;
     case 'replay':
       return `#/replay/${r.id}`;
+    case 'player':
+      return `#/player/${encodeURIComponent(r.username)}`;
     case 'home':
       return '#/';
     default:

@@ -1,0 +1,126 @@
+import type { Color, Leaderboard, PlayerRating, Profile } from '@chu/protocol';
+import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
+import type { Prisma, PrismaClient } from '../db/database.ts';
+
+type Tx = Prisma.TransactionClient;
+
+interface RatingRow {
+  userId: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  ratedAt: Date | null;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+const glicko = (r: Pick<RatingRow, 'rating' | 'deviation' | 'volatility' | 'ratedAt'>): Rating => ({
+  rating: r.rating,
+  rd: r.deviation,
+  vol: r.volatility,
+  ratedAt: r.ratedAt?.getTime() ?? null,
+});
+
+const LEADERBOARD_SIZE = 100;
+const RECENT_GAMES = 20;
+
+/** Players' Glicko-2 ratings in the database: rated results, leaderboard and profiles. */
+export class RatingBook {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /**
+   * Rates a finished game inside the transaction that records its result, so a result and its
+   * rating change exist together or not at all. Draw = ½.
+   */
+  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string }, winner: Color | null, now: Date): Promise<void> {
+    const ids = [game.blackUserId, game.whiteUserId];
+    await tx.rating.createMany({ data: ids.map((userId) => ({ userId })), skipDuplicates: true });
+    // row locks: two games ending at once for one player are rated one after the other
+    const rows = await tx.$queryRaw<RatingRow[]>`
+      SELECT "user_id" AS "userId", "rating", "deviation", "volatility", "rated_at" AS "ratedAt"
+      FROM "ratings" WHERE "user_id" IN (${ids[0]}, ${ids[1]}) FOR UPDATE`;
+    const before = (id: string) => glicko(rows.find((r) => r.userId === id)!);
+    const black = before(game.blackUserId);
+    const white = before(game.whiteUserId);
+    const blackScore: Score = winner === null ? 0.5 : winner === 'black' ? 1 : 0;
+    const [blackAfter, whiteAfter] = rateResult(black, white, blackScore, now.getTime());
+    const sides = [
+      { userId: game.blackUserId, color: 'black' as const, score: blackScore, from: black, to: blackAfter },
+      { userId: game.whiteUserId, color: 'white' as const, score: (1 - blackScore) as Score, from: white, to: whiteAfter },
+    ];
+    await tx.gameRating.createMany({
+      data: sides.map((s) => ({
+        gameId: game.id, userId: s.userId, color: s.color, score: s.score,
+        ratingBefore: s.from.rating, rdBefore: s.from.rd, volatilityBefore: s.from.vol,
+        ratingAfter: s.to.rating, rdAfter: s.to.rd, volatilityAfter: s.to.vol, createdAt: now,
+      })),
+    });
+    for (const s of sides)
+      await tx.rating.update({
+        where: { userId: s.userId },
+        data: {
+          rating: s.to.rating, deviation: s.to.rd, volatility: s.to.vol, ratedAt: now, games: { increment: 1 },
+          ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
+        },
+      });
+  }
+
+  /** A player's rating as it stands (defaults for someone never rated). */
+  async current(userId: string): Promise<Rating> {
+    const row = await this.prisma.rating.findUnique({ where: { userId } });
+    return row ? glicko(row) : { ...INITIAL };
+  }
+
+  async leaderboard(): Promise<Leaderboard> {
+    const rows = await this.prisma.rating.findMany({
+      where: { deviation: { lt: PROVISIONAL_RD } },
+      orderBy: [{ rating: 'desc' }, { userId: 'asc' }],
+      take: LEADERBOARD_SIZE,
+      include: { user: { select: { username: true } } },
+    });
+    return { players: rows.map((r) => view(r.user.username, r)) };
+  }
+
+  async profile(username: string): Promise<Profile | null> {
+    const user = await this.prisma.user.findUnique({
+      where: { username },
+      include: {
+        rating: true,
+        gameRatings: {
+          orderBy: { createdAt: 'asc' },
+          include: { game: { select: { id: true, reason: true, finishedAt: true, ratings: { include: { user: { select: { username: true } } } } } } },
+        },
+      },
+    });
+    if (!user) return null;
+    const rating = user.rating ?? { rating: INITIAL.rating, deviation: INITIAL.rd, wins: 0, draws: 0, losses: 0 };
+    const history = user.gameRatings.map((g) => ({ at: g.createdAt.toISOString(), rating: g.ratingAfter, rd: g.rdAfter }));
+    const recent = user.gameRatings
+      .slice(-RECENT_GAMES)
+      .reverse()
+      .map((g) => ({
+        gameId: g.gameId,
+        color: g.color as Color,
+        opponent: g.game.ratings.find((o) => o.userId !== user.id)?.user.username ?? '?',
+        result: g.score === 1 ? ('win' as const) : g.score === 0 ? ('loss' as const) : ('draw' as const),
+        reason: g.game.reason ?? '',
+        ratingBefore: g.ratingBefore,
+        ratingAfter: g.ratingAfter,
+        finishedAt: (g.game.finishedAt ?? g.createdAt).toISOString(),
+      }));
+    return { ...view(user.username, rating), history, recent };
+  }
+}
+
+function view(username: string, r: { rating: number; deviation: number; wins: number; draws: number; losses: number }): PlayerRating {
+  return {
+    username,
+    rating: r.rating,
+    rd: r.deviation,
+    provisional: isProvisional({ rd: r.deviation }),
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+  };
+}

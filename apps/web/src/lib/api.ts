@@ -1,0 +1,109 @@
+// HTTP calls for accounts, the leaderboard and profiles; answers are checked with the protocol's schemas.
+import {
+  CredentialsBodySchema,
+  LeaderboardSchema,
+  ProfileSchema,
+  type Leaderboard,
+  type Profile,
+} from '@chu/protocol';
+
+export interface Me {
+  id: string;
+  name: string;
+  user: { id: string; username: string } | null;
+}
+
+/** Why an account request failed, as an i18n key suffix ('account.err.<code>'). */
+export type AccountError =
+  | 'username-short'
+  | 'username-long'
+  | 'username-chars'
+  | 'password-short'
+  | 'password-long'
+  | 'bad-credentials'
+  | 'username-taken'
+  | 'malformed'
+  | 'unauthenticated'
+  | 'network'
+  | 'generic';
+
+/** Client-side check mirroring CredentialsBodySchema, with a precise reason. */
+export function validateCredentials(username: string, password: string): AccountError | null {
+  const u = username.trim();
+  if (u.length < 3) return 'username-short';
+  if (u.length > 24) return 'username-long';
+  if (!/^[A-Za-z0-9_-]+$/.test(u)) return 'username-chars';
+  if (password.length < 8) return 'password-short';
+  if (password.length > 200) return 'password-long';
+  if (!CredentialsBodySchema.safeParse({ username: u, password }).success) return 'malformed';
+  return null;
+}
+
+const KNOWN: AccountError[] = ['bad-credentials', 'username-taken', 'malformed', 'unauthenticated'];
+
+function parseMe(json: unknown): Me | null {
+  const d = (json as { device?: Partial<Me> } | null)?.device;
+  if (!d || typeof d.id !== 'string') return null;
+  const user = d.user && typeof d.user.username === 'string' ? { id: String(d.user.id), username: d.user.username } : null;
+  return { id: d.id, name: String(d.name ?? ''), user };
+}
+
+async function post(path: string, body: unknown): Promise<{ ok: true; me: Me } | { ok: false; error: AccountError }> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, error: 'network' };
+  }
+  let json: unknown = null;
+  try {
+    json = await res.json();
+  } catch {
+    /* empty body */
+  }
+  if (!res.ok) {
+    const code = (json as { code?: string } | null)?.code as AccountError | undefined;
+    return { ok: false, error: code && KNOWN.includes(code) ? code : 'generic' };
+  }
+  const me = parseMe(json);
+  return me ? { ok: true, me } : { ok: false, error: 'generic' };
+}
+
+export function accountRequest(action: 'register' | 'login', username: string, password: string) {
+  return post(`/api/account/${action}`, { username: username.trim(), password });
+}
+
+export function logoutRequest() {
+  return post('/api/account/logout', {});
+}
+
+export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' | 'invalid' };
+
+async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    return { ok: false, error: 'network' };
+  }
+  if (res.status === 404) return { ok: false, error: 'not-found' };
+  if (!res.ok) return { ok: false, error: 'network' };
+  try {
+    return { ok: true, data: parse(await res.json()) };
+  } catch {
+    return { ok: false, error: 'invalid' };
+  }
+}
+
+export function fetchLeaderboard(): Promise<Loaded<Leaderboard>> {
+  return getJson('/api/leaderboard', (j) => LeaderboardSchema.parse(j));
+}
+
+export function fetchProfile(username: string): Promise<Loaded<Profile>> {
+  return getJson(`/api/players/${encodeURIComponent(username)}`, (j) => ProfileSchema.parse(j));
+}

@@ -1,0 +1,63 @@
+// The ranked queue as the client sees it: a small state machine fed by the user's actions and the
+// server's `ranked` / `ranked.match` / `error` messages. Pure, so it is easy to test.
+import type { RankedClientMessages, RankedServerMessages, RankedTurnTime } from '@chu/protocol';
+
+// (the web app does not depend on zod itself: the parse() return types are the inferred types)
+export type RankedClientMessage = ReturnType<(typeof RankedClientMessages)[number]['parse']>;
+export type RankedServerMessage = ReturnType<(typeof RankedServerMessages)[number]['parse']>;
+export type RankedMatch = Extract<RankedServerMessage, { type: 'ranked.match' }>;
+
+export type QueueState =
+  | { state: 'idle'; error: 'account-required' | 'offline' | 'refused' | null }
+  | { state: 'joining'; turnTime: RankedTurnTime } // ranked.join sent, no answer yet
+  | { state: 'queued'; turnTime: RankedTurnTime; since: number } // since: server time (ms) of joining
+  | { state: 'leaving' }
+  | { state: 'matched'; match: RankedMatch };
+
+export type QueueEvent =
+  | { kind: 'join'; turnTime: RankedTurnTime }
+  | { kind: 'leave' }
+  | { kind: 'server'; msg: RankedServerMessage }
+  | { kind: 'account-required' }
+  | { kind: 'refused' } // another error answered our join/leave (e.g. ranked play not available)
+  | { kind: 'disconnect' }
+  | { kind: 'reset' };
+
+export const IDLE: QueueState = { state: 'idle', error: null };
+
+export function queueReduce(s: QueueState, e: QueueEvent): QueueState {
+  switch (e.kind) {
+    case 'join':
+      if (s.state === 'queued' || s.state === 'joining') return s;
+      return { state: 'joining', turnTime: e.turnTime };
+    case 'leave':
+      return s.state === 'queued' || s.state === 'joining' ? { state: 'leaving' } : s;
+    case 'account-required':
+      return { state: 'idle', error: 'account-required' };
+    case 'refused':
+      return s.state === 'joining' || s.state === 'leaving' ? { state: 'idle', error: 'refused' } : s;
+    case 'disconnect':
+      // the server drops a disconnected socket from the queue
+      return s.state === 'matched' ? s : { state: 'idle', error: s.state === 'idle' ? s.error : 'offline' };
+    case 'reset':
+      return IDLE;
+    case 'server':
+      if (e.msg.type === 'ranked.match') return { state: 'matched', match: e.msg };
+      if (e.msg.queue) return { state: 'queued', turnTime: e.msg.queue.turnTime, since: e.msg.queue.since };
+      // the server says we are not queued; a match announcement may already have moved us on
+      return s.state === 'matched' ? s : IDLE;
+  }
+}
+
+/** "1:05" — time spent in the queue. */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const m = Math.floor(total / 60);
+  const sec = total % 60;
+  return `${m}:${String(sec).padStart(2, '0')}`;
+}
+
+/** "1500?" while provisional. */
+export function formatRating(rating: number, provisional: boolean): string {
+  return `${Math.round(rating)}${provisional ? '?' : ''}`;
+}

@@ -1,0 +1,47 @@
+// Fixture answers of GET /api/leaderboard and GET /api/players/:username, checked with the protocol's schemas.
+import { LeaderboardSchema, ProfileSchema } from '@chu/protocol';
+
+export const leaderboardJson = {
+  players: [
+    { username: 'ana', rating: 1712.4, rd: 62.1, provisional: false, wins: 20, draws: 3, losses: 7 },
+    { username: 'kenji_99', rating: 1655.6, rd: 80, provisional: false, wins: 11, draws: 1, losses: 9 },
+    { username: 'lion-king', rating: 1501, rd: 109.9, provisional: false, wins: 4, draws: 2, losses: 4 },
+  ],
+};
+
+export const profileJson = {
+  username: 'kenji_99',
+  rating: 1655.6,
+  rd: 80,
+  provisional: false,
+  wins: 11,
+  draws: 1,
+  losses: 9,
+  history: [
+    { at: '2026-11-01T10:00:00.000Z', rating: 1620, rd: 150 },
+    { at: '2026-11-02T10:00:00.000Z', rating: 1580.2, rd: 120 },
+    { at: '2026-11-03T10:00:00.000Z', rating: 1655.6, rd: 80 },
+  ],
+  recent: [
+    {
+      gameId: 'g3', color: 'black', opponent: 'ana', result: 'win', reason: 'resign',
+      ratingBefore: 1580.2, ratingAfter: 1655.6, finishedAt: '2026-11-03T10:00:00.000Z',
+    },
+    {
+      gameId: 'g2', color: 'white', opponent: 'lion-king', result: 'draw', reason: 'agreement',
+      ratingBefore: 1580.9, ratingAfter: 1580.2, finishedAt: '2026-11-02T10:00:00.000Z',
+    },
+    {
+      gameId: 'g1', color: 'black', opponent: 'ana', result: 'loss', reason: 'timeout',
+      ratingBefore: 1620, ratingAfter: 1580.9, finishedAt: '2026-11-01T10:00:00.000Z',
+    },
+  ],
+};
+
+export const provisionalJson = {
+  username: 'newbie', rating: 1500, rd: 350, provisional: true, wins: 0, draws: 0, losses: 0, history: [], recent: [],
+};
+
+export const leaderboard = LeaderboardSchema.parse(leaderboardJson);
+export const profile = ProfileSchema.parse(profileJson);
+export const provisional = ProfileSchema.parse(provisionalJson);

@@ -1,0 +1,115 @@
+// Leaderboard and profile rendered from fixture answers parsed with the protocol's schemas.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/svelte';
+import { LeaderboardSchema, ProfileSchema } from '@chu/protocol';
+import LeaderboardTable from '../src/lib/ranked/LeaderboardTable.svelte';
+import ProfileView from '../src/lib/ranked/ProfileView.svelte';
+import ProfileScreen from '../src/screens/Profile.svelte';
+import LeaderboardScreen from '../src/screens/Leaderboard.svelte';
+import { fetchProfile } from '../src/lib/api';
+import { settings } from '../src/lib/settings.svelte';
+import { parseRoute, href } from '../src/lib/router.svelte';
+import { leaderboard, leaderboardJson, profile, profileJson, provisional } from './fixtures';
+
+const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent!.trim());
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  settings.lang = 'en';
+});
+
+describe('leaderboard', () => {
+  it('lists rank, player, rating, RD and W/D/L with links to the profiles', () => {
+    const { container } = render(LeaderboardTable, { leaderboard });
+    const rows = [...container.querySelectorAll('tbody tr')];
+    expect(rows).toHaveLength(3);
+    expect(cells(rows[0])).toEqual(['1', 'ana', '1712', '62', '20 / 3 / 7']);
+    expect(cells(rows[2])).toEqual(['3', 'lion-king', '1501', '110', '4 / 2 / 4']);
+    expect(rows[1].querySelector('a')!.getAttribute('href')).toBe('#/player/kenji_99');
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['#', 'Player', 'Rating', 'RD', 'W / D / L']);
+  });
+
+  it('says so when nobody is established yet', () => {
+    const { container } = render(LeaderboardTable, { leaderboard: LeaderboardSchema.parse({ players: [] }) });
+    expect(container.querySelector('table')).toBeNull();
+    expect(container.textContent).toContain('No established players yet.');
+  });
+
+  it('is translated', () => {
+    settings.lang = 'ja';
+    const { container } = render(LeaderboardTable, { leaderboard });
+    expect(container.querySelector('thead')!.textContent).toContain('レーティング');
+  });
+
+  it('the screen fetches GET /api/leaderboard', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(leaderboardJson), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { container } = render(LeaderboardScreen);
+    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(3));
+    expect(fetch.mock.calls[0][0]).toBe('/api/leaderboard');
+  });
+});
+
+describe('profile', () => {
+  it('shows rating, RD, games and W/D/L, the chart and recent games with replay links', () => {
+    const { container } = render(ProfileView, { profile });
+    const stat = (k: string) => container.querySelector(`[data-stat="${k}"]`)!.textContent;
+    expect(stat('rating')).toBe('1656');
+    expect(stat('rd')).toBe('80');
+    expect(stat('games')).toBe('21');
+    expect(stat('wdl')).toBe('11 / 1 / 9');
+    expect(container.querySelector('[data-provisional]')).toBeNull();
+    expect(container.querySelectorAll('svg circle.dot')).toHaveLength(3);
+
+    const rows = [...container.querySelectorAll('tbody tr')];
+    expect(rows.map((r) => r.getAttribute('data-game'))).toEqual(['g3', 'g2', 'g1']);
+    expect(rows[0].querySelector('.result')!.textContent).toContain('Win');
+    expect(rows[0].querySelector('[data-change]')!.textContent).toBe('1656 +76');
+    expect(rows[1].querySelector('.result')!.textContent).toContain('Draw');
+    expect(rows[1].querySelector('[data-change]')!.textContent).toBe('1580 −1');
+    expect(rows[2].querySelector('.result')!.textContent).toContain('Loss');
+    expect(rows[2].querySelector('.result')!.textContent).toContain('time ran out');
+    expect(rows[2].querySelector('[data-change]')!.textContent).toBe('1581 −39');
+    expect(rows[0].querySelector('[data-replay]')!.getAttribute('href')).toBe('#/replay/g3');
+    expect(rows[0].querySelector('a')!.getAttribute('href')).toBe('#/player/ana');
+  });
+
+  it('a provisional rating is shown with "?" and explained; no games means no chart', () => {
+    const { container } = render(ProfileView, { profile: provisional });
+    expect(container.querySelector('[data-stat="rating"]')!.textContent).toBe('1500?');
+    expect(container.querySelector('[data-provisional]')).not.toBeNull();
+    expect(container.querySelector('svg')).toBeNull();
+  });
+
+  it('in Spanish', () => {
+    settings.lang = 'es';
+    const { container } = render(ProfileView, { profile });
+    expect(container.textContent).toContain('Historial de puntuación');
+    expect(container.querySelector('tbody tr .result')!.textContent).toContain('Victoria');
+  });
+
+  it('fetches GET /api/players/:username, validates it, and reports unknown players', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url === '/api/players/kenji_99'
+        ? new Response(JSON.stringify(profileJson), { status: 200 })
+        : url === '/api/players/broken'
+          ? new Response(JSON.stringify({ username: 'broken' }), { status: 200 })
+          : new Response(JSON.stringify({ code: 'no-player', message: 'No such player.' }), { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const ok = await fetchProfile('kenji_99');
+    expect(ok.ok && ProfileSchema.parse(ok.data).username).toBe('kenji_99');
+    expect(await fetchProfile('broken')).toEqual({ ok: false, error: 'invalid' });
+    expect(await fetchProfile('nobody')).toEqual({ ok: false, error: 'not-found' });
+
+    const { container } = render(ProfileScreen, { username: 'nobody' });
+    await waitFor(() => expect(container.textContent).toContain('There is no player called “nobody”.'));
+  });
+
+  it('routes: #/leaderboard and #/player/<name>', () => {
+    expect(parseRoute('#/leaderboard')).toEqual({ name: 'leaderboard' });
+    expect(parseRoute('#/player/kenji_99')).toEqual({ name: 'player', username: 'kenji_99' });
+    expect(parseRoute('#/account')).toEqual({ name: 'account' });
+    expect(href({ name: 'player', username: 'a-b_c' })).toBe('#/player/a-b_c');
+  });
+});
