@@ -12,6 +12,8 @@ import { Identity } from './identity/Identity.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Gateway } from './realtime/Gateway.ts';
 import { Lobby } from './rooms/Lobby.ts';
+import { Matchmaker } from './ranked/Matchmaker.ts';
+import { RatingBook } from './ranked/RatingBook.ts';
 
 export interface ChuServer {
   url: string;
@@ -53,14 +55,17 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     cpuDelayMs: config.cpuDelayMs,
     emit: (code, msg) => gateway?.emitToRoom(code, msg),
   });
-  gateway = new Gateway(io, identity, lobby, config, log);
+  const ratings = new RatingBook(db.prisma);
+  const matchmaker = new Matchmaker(lobby, ratings, log);
+  gateway = new Gateway(io, identity, lobby, matchmaker, config, log);
   gateway.attach();
 
-  registerRoutes(app, { identity, lobby, store, dbKind: db.kind, ready: () => ready });
+  registerRoutes(app, { identity, lobby, store, ratings, dbKind: db.kind, ready: () => ready });
   const web = await serveWebClient(app, config.webDist);
 
   const restored = await lobby.restore();
   await app.listen({ port: config.port, host: config.host });
+  matchmaker.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -75,6 +80,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     log,
     async close() {
       ready = false;
+      matchmaker.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));

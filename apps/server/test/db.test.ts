@@ -63,6 +63,35 @@ describe('database: migrations and every model round-trips', () => {
     await expect(p.move.create({ data: { gameId: 'g1', ply: 0, usi: '7i7g', timeMs: 1 } })).rejects.toThrow();
   });
 
+  it('round-trips rated games and their rating changes', async () => {
+    const p = db.prisma;
+    await p.user.create({ data: { id: 'u2', username: 'ben', passwordHash: 'scrypt$y' } });
+    const ratedAt = new Date('2026-11-01T00:00:00Z');
+    await p.rating.create({ data: { userId: 'u2', rating: 1620.5, deviation: 80, volatility: 0.059, ratedAt, wins: 3, draws: 1, losses: 2, games: 6 } });
+    await p.game.create({
+      data: {
+        id: 'g2', roomId: 'r1', number: 2, options: {}, startSfen: 'sfen', seats: {}, rated: true, blackUserId: 'u1', whiteUserId: 'u2',
+        status: 'finished', winner: null, reason: 'agreement', finishedAt: ratedAt,
+      },
+    });
+    await p.gameRating.create({
+      data: {
+        gameId: 'g2', userId: 'u2', color: 'white', score: 0.5, ratingBefore: 1620.5, rdBefore: 80, volatilityBefore: 0.059,
+        ratingAfter: 1611.25, rdAfter: 78.5, volatilityAfter: 0.0589, createdAt: ratedAt,
+      },
+    });
+    const game = await p.game.findUniqueOrThrow({ where: { id: 'g2' }, include: { ratings: true, blackUser: true, whiteUser: { include: { rating: true } } } });
+    expect(game).toMatchObject({ rated: true, blackUser: { username: 'ana' }, whiteUser: { username: 'ben' } });
+    expect(game.whiteUser?.rating).toMatchObject({ rating: 1620.5, deviation: 80, volatility: 0.059, ratedAt, wins: 3, draws: 1, losses: 2, games: 6 });
+    expect(game.ratings).toEqual([
+      expect.objectContaining({ userId: 'u2', color: 'white', score: 0.5, ratingBefore: 1620.5, rdAfter: 78.5, volatilityAfter: 0.0589, createdAt: ratedAt }),
+    ]);
+    // one rating change per player and game
+    await expect(p.gameRating.create({
+      data: { gameId: 'g2', userId: 'u2', color: 'white', score: 1, ratingBefore: 1, rdBefore: 1, volatilityBefore: 1, ratingAfter: 1, rdAfter: 1, volatilityAfter: 1 },
+    })).rejects.toThrow();
+  });
+
   it('group commit: concurrent moves of many games are all stored; a bad one fails alone', async () => {
     const store = new Store(db.prisma);
     const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0 };

@@ -3,6 +3,7 @@ import {
   AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, RoomCodeSchema, UsiSchema, VersionSchema,
 } from './common.ts';
 import { RoomOptionsPatchSchema } from './options.ts';
+import { RankedClientMessages } from './ranked.ts';
 
 // Client → server. Every message is parsed strictly; unknown types or fields are refused.
 const msg = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
@@ -28,6 +29,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('draw', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
   msg('abort', { gameId: IdSchema }),
   msg('sync', { gameId: IdSchema, version: VersionSchema }),
+  ...RankedClientMessages,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'no-draw-offer',
   'bad-credentials',
   'username-taken',
+  'account-required', // ranked play needs an account
+  'no-player',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

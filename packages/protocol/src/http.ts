@@ -6,9 +6,10 @@ export const DEVICE_COOKIE = 'chu_device';
 
 export const CreateDeviceBodySchema = z.object({ name: DisplayNameSchema.optional() }).strict();
 export const RenameDeviceBodySchema = z.object({ name: DisplayNameSchema }).strict();
+export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
 export const CredentialsBodySchema = z
   .object({
-    username: z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/),
+    username: UsernameSchema,
     password: z.string().min(8).max(200),
   })
   .strict();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema } from './options.ts';
+import { RankedServerMessages } from './ranked.ts';
 
 // Server → client. The server builds these from its own state; the schemas document and test the wire form.
 
@@ -93,6 +94,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     ack: AckIdSchema.optional(),
   }),
   z.object({ type: z.literal('left'), code: z.string() }),
+  ...RankedServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

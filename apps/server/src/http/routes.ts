@@ -1,17 +1,18 @@
 import {
-  CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, IdSchema, RenameDeviceBodySchema, RoomCodeSchema,
+  CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
+import type { RatingBook } from '../ranked/RatingBook.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 
 export function registerRoutes(
   app: FastifyInstance,
-  deps: { identity: Identity; lobby: Lobby; store: Store; dbKind: string; ready: () => boolean },
+  deps: { identity: Identity; lobby: Lobby; store: Store; ratings: RatingBook; dbKind: string; ready: () => boolean },
 ) {
   const { identity, lobby, store } = deps;
 
@@ -93,6 +94,16 @@ export function registerRoutes(
     const game = id.success ? await store.gameRecord(id.data) : null;
     if (!game) return reply.code(404).send({ code: 'no-game', message: 'No such game.' });
     return { game };
+  });
+
+  // Ranked: established players (RD < 110), best first.
+  app.get('/api/leaderboard', async () => deps.ratings.leaderboard());
+
+  app.get('/api/players/:username', async (req, reply) => {
+    const name = UsernameSchema.safeParse((req.params as { username: string }).username);
+    const profile = name.success ? await deps.ratings.profile(name.data) : null;
+    if (!profile) return reply.code(404).send({ code: 'no-player', message: 'No such player.' });
+    return profile;
   });
 
   // Invite links: the client resolves /r/CODE through this.

@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config.ts';
 import type { GameSession, Reply } from '../game/GameSession.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
+import type { Matchmaker } from '../ranked/Matchmaker.ts';
 import type { Room } from '../rooms/Room.ts';
 import { TokenBucket } from './TokenBucket.ts';
 
@@ -28,6 +29,7 @@ export class Gateway {
     private readonly io: Server,
     private readonly identity: Identity,
     private readonly lobby: Lobby,
+    private readonly matchmaker: Matchmaker,
     private readonly config: ServerConfig,
     private readonly log: Logger,
   ) {}
@@ -79,6 +81,7 @@ export class Gateway {
       if (event !== CLIENT_EVENT && st.bucket.take()) sendError(socket, 'malformed', `Unknown event "${String(event).slice(0, 40)}".`);
     });
     socket.on('disconnect', () => {
+      this.matchmaker.leave(socket.id);
       for (const code of st.rooms) void this.leave(socket, st, code);
     });
   }
@@ -118,6 +121,14 @@ export class Gateway {
     resign: (socket, st, m) => this.gameAction(socket, st, m.gameId, (g) => g.resign(st.device.id)),
     abort: (socket, st, m) => this.gameAction(socket, st, m.gameId, (g) => g.abort(st.device.id)),
     draw: (socket, st, m) => this.gameAction(socket, st, m.gameId, (g) => g.draw(st.device.id, m.action)),
+    'ranked.join': async (socket, st, m) => {
+      const user = st.device.user;
+      if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.');
+      await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime, (msg) => send(socket, msg));
+    },
+    'ranked.leave': async (socket) => {
+      if (!this.matchmaker.leave(socket.id)) send(socket, { type: 'ranked', queue: null });
+    },
     sync: async (socket, st, m) => {
       const room = this.lobby.roomOfGame(m.gameId);
       if (!room?.session || room.session.id !== m.gameId) return sendError(socket, 'no-game', 'No such game.');

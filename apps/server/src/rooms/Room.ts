@@ -4,7 +4,7 @@ import {
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { CpuPlayer } from '../cpu/CpuPlayer.ts';
-import type { RoomRecord, Store } from '../db/Store.ts';
+import type { RatedPlayers, RoomRecord, Store } from '../db/Store.ts';
 import { GameSession, rulesOptions, type Refusal, type Reply } from '../game/GameSession.ts';
 import { SerialQueue } from '../game/SerialQueue.ts';
 import { newId } from '../identity/secrets.ts';
@@ -164,7 +164,8 @@ export class Room {
     return this.saved();
   }
 
-  async start(deviceId: string): Promise<Reply> {
+  /** `rated`: the accounts of a ranked game's seats (ratings change when it ends). */
+  async start(deviceId: string, rated: RatedPlayers | null = null): Promise<Reply> {
     if (this.activeGame) return refuse('game-running', 'A game is already running.');
     if (deviceId !== this.hostDeviceId && !seatOf(this.seats, deviceId)) {
       return refuse('not-seated', 'Only the host or a seated player can start.');
@@ -182,6 +183,7 @@ export class Room {
     await this.ctx.store.createGame(
       { id, roomId: this.id, number, options: this.options, startSfen: game.startSfen, seats },
       { ...this.record, gameNumber: number },
+      rated,
     );
     this.gameNumber = number;
     this.attach(new GameSession(this.sessionContext(), {

@@ -1,0 +1,173 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import type { Color, Profile } from '@chu/protocol';
+import { LION_RUSH, TestClient } from './support/TestClient.ts';
+import { kill9, spawnServer } from './support/childServer.ts';
+import { testDatabase } from './support/testDatabase.ts';
+import { startTestServer } from './support/testServer.ts';
+
+// A device logged into a new account.
+async function account(url: string, username: string): Promise<{ token: string; deviceId: string }> {
+  const d = await TestClient.device(url, username);
+  const res = await fetch(`${url}/api/account/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${d.token}` },
+    body: JSON.stringify({ username, password: 'correct horse battery' }),
+  });
+  expect(res.status).toBe(200);
+  return d;
+}
+
+async function profile(url: string, username: string): Promise<Profile> {
+  const res = await fetch(`${url}/api/players/${username}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Profile;
+}
+
+/** Both queue; resolves when both are told of the match and have joined its room. */
+async function matched(a: TestClient, b: TestClient, turnTime: null | 30 | 60 = null) {
+  a.send({ type: 'ranked.join', turnTime });
+  expect((await a.nextOf('ranked')).queue).toMatchObject({ turnTime });
+  b.send({ type: 'ranked.join', turnTime });
+  const [ma, mb] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
+  expect(ma.gameId).toBe(mb.gameId);
+  expect(ma.roomCode).toBe(mb.roomCode);
+  expect(new Set([ma.color, mb.color])).toEqual(new Set(['black', 'white']));
+  await a.join(ma.roomCode);
+  await b.join(mb.roomCode);
+  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
+  const byColor: Record<Color, TestClient> = ma.color === 'black' ? { black: a, white: b } : { black: b, white: a };
+  return { ...byColor, gameId: ma.gameId, code: ma.roomCode };
+}
+
+describe('ranked play', () => {
+  const clients: TestClient[] = [];
+  afterAll(() => clients.forEach((c) => c.close()));
+
+  it('pairs two accounts, rates a draw by agreement at half, and keeps the ratings across a restart', async () => {
+    const server = await startTestServer();
+    const ana = await TestClient.connect(server.url, await account(server.url, 'ana'));
+    const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
+    clients.push(ana, ben);
+    const { black, white, gameId } = await matched(ana, ben);
+    expect(black.game).toMatchObject({ id: gameId, status: 'active', options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
+
+    expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
+    await white.reach(1);
+    white.send({ type: 'draw', gameId, action: 'offer' });
+    await black.reach(2);
+    black.send({ type: 'draw', gameId, action: 'accept' });
+    const end = await white.nextOf('event', (m) => m.event.kind === 'end');
+    expect(end.event).toMatchObject({ outcome: { winner: null, reason: 'agreement' } });
+
+    // two equal newcomers who draw keep equal ratings (1500), and both deviations shrink
+    const [a, b] = [await profile(server.url, 'ana'), await profile(server.url, 'ben')];
+    for (const p of [a, b]) {
+      expect(p).toMatchObject({ wins: 0, draws: 1, losses: 0, provisional: true });
+      expect(p.rating).toBeCloseTo(1500, 6);
+      expect(p.rd).toBeLessThan(350);
+      expect(p.history).toHaveLength(1);
+      expect(p.recent[0]).toMatchObject({ gameId, result: 'draw', reason: 'agreement' });
+    }
+    expect(a.rd).toBeCloseTo(b.rd, 9);
+    const rows = await server.db.prisma.gameRating.findMany({ where: { gameId } });
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.ratingBefore === 1500 && r.rdBefore === 350 && r.score === 0.5)).toBe(true);
+
+    // persisted: a new server on the same database answers the same
+    const target = server.target;
+    await server.close();
+    const again = await startTestServer({}, target);
+    try {
+      expect(await profile(again.url, 'ana')).toEqual(a);
+      expect(await profile(again.url, 'ben')).toEqual(b);
+    } finally {
+      await again.stop();
+      await target.dispose();
+    }
+  });
+
+  it('refuses guests, never pairs an account with itself, and lets people leave', async () => {
+    const server = await startTestServer();
+    try {
+      const guest = await TestClient.connect(server.url, 'guest');
+      clients.push(guest);
+      guest.send({ type: 'ranked.join', turnTime: 30 });
+      expect(await guest.error('account-required')).toMatchObject({ code: 'account-required' });
+
+      const creds = await account(server.url, 'cara');
+      const phone = await TestClient.connect(server.url, creds);
+      const laptop = await TestClient.connect(server.url, creds);
+      clients.push(phone, laptop);
+      phone.send({ type: 'ranked.join', turnTime: 60 });
+      await phone.nextOf('ranked', (m) => m.queue !== null);
+      laptop.send({ type: 'ranked.join', turnTime: 60 });
+      await laptop.nextOf('ranked', (m) => m.queue !== null);
+      // the second device takes the account's place in the queue: one entry, no self-pairing
+      expect(await phone.nextOf('ranked')).toMatchObject({ queue: null });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(phone.silentFor((m) => m.type === 'ranked.match') && laptop.silentFor((m) => m.type === 'ranked.match')).toBe(true);
+
+      laptop.send({ type: 'ranked.leave' });
+      expect(await laptop.nextOf('ranked')).toMatchObject({ queue: null });
+      // a disconnect leaves the queue too: a newcomer then waits alone
+      const dan = await TestClient.connect(server.url, await account(server.url, 'dan'));
+      clients.push(dan);
+      dan.send({ type: 'ranked.join', turnTime: 60 });
+      await dan.nextOf('ranked', (m) => m.queue !== null);
+      dan.close();
+      const eve = await TestClient.connect(server.url, await account(server.url, 'eve'));
+      clients.push(eve);
+      eve.send({ type: 'ranked.join', turnTime: 60 });
+      await eve.nextOf('ranked', (m) => m.queue !== null);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(eve.silentFor((m) => m.type === 'ranked.match')).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('ranked result after SIGKILL', () => {
+  let child: ChildProcess | undefined;
+  const clients: TestClient[] = [];
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    if (child) await kill9(child);
+  });
+
+  it('is recorded exactly once, with its rating change, when the server dies right after the final move', async () => {
+    const target = await testDatabase();
+    try {
+      const env = { DATA_DIR: target.dataDir, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), CHU_CPU: 'random' };
+      const first = await spawnServer(env);
+      child = first.child;
+      const ana = await TestClient.connect(first.url, await account(first.url, 'ana'));
+      const ben = await TestClient.connect(first.url, await account(first.url, 'ben'));
+      clients.push(ana, ben);
+      const { black, white, gameId } = await matched(ana, ben);
+      for (const [i, usi] of LION_RUSH.entries()) {
+        const mover = i % 2 === 0 ? black : white;
+        await mover.reach(i);
+        expect(await mover.move(usi)).toMatchObject({ type: 'ack' });
+      }
+      await kill9(first.child); // the final move's ack has just arrived
+      const second = await spawnServer({ ...env, PORT: new URL(first.url).port });
+      child = second.child;
+      const game = (await (await fetch(`${second.url}/api/games/${gameId}`)).json()) as { game: { status: string; outcome: unknown } };
+      expect(game.game).toMatchObject({ status: 'finished', outcome: { winner: 'black', reason: 'royal-capture' } });
+      const winner = black === ana ? 'ana' : 'ben';
+      const loser = winner === 'ana' ? 'ben' : 'ana';
+      const [w, l] = [await profile(second.url, winner), await profile(second.url, loser)];
+      expect(w).toMatchObject({ wins: 1, draws: 0, losses: 0 });
+      expect(l).toMatchObject({ wins: 0, draws: 0, losses: 1 });
+      expect(w.history).toHaveLength(1);
+      expect(l.history).toHaveLength(1);
+      expect(w.rating).toBeGreaterThan(1500);
+      expect(l.rating).toBeLessThan(1500);
+      await kill9(second.child);
+    } finally {
+      await target.dispose();
+    }
+  });
+});
