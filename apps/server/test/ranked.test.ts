@@ -50,9 +50,10 @@ describe('ranked play', () => {
     const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
     clients.push(ana, ben);
     const { black, white, gameId } = await matched(ana, ben);
-    expect(black.game).toMatchObject({ id: gameId, status: 'active', options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
+    expect(black.game).toMatchObject({ id: gameId, status: 'active', rated: true, options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
 
     expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
+    expect((await white.nextOf('event')).event).toMatchObject({ kind: 'move', usi: '7i7h', notation: 'P-7h' });
     await white.reach(1);
     white.send({ type: 'draw', gameId, action: 'offer' });
     await black.reach(2);

@@ -62,6 +62,7 @@ export const GameViewSchema = z.object({
   turnTime: z.number().int().nullable(),       // seconds, null = untimed
   turnRemainingMs: z.number().int().nullable(), // for the side to move, at the time of sending
   seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
+  rated: z.boolean(),             // ranked: the result changes both players' ratings
 });
 export type GameView = z.infer<typeof GameViewSchema>;
 

@@ -17,6 +17,8 @@ export interface Piece {
 
 export interface PlayedMove {
   usi: string;
+  /** Hodges/TSA notation, e.g. 'Lnx!9d' */
+  notation: string;
   /** 0-based index of this move in the game */
   ply: number;
   outcome?: Outcome;
@@ -39,10 +41,11 @@ export class Game {
   private result: Outcome | undefined;
   private legalCache: PackedMove[] | undefined;
 
-  private constructor(pos: Position, startSfen: string) {
+  private constructor(pos: Position, startSfen: string, fresh = true) {
     this.pos = pos;
     this.options = pos.options;
     this.startSfen = startSfen;
+    if (!fresh) return;
     this.seen.set(pos.key, 1);
     this.judgeStart();
   }
@@ -70,10 +73,14 @@ export class Game {
     return ok(game.value);
   }
 
+  /** An independent copy (state copied, not replayed). */
   clone(): Game {
-    const g = unwrap(Game.fromSfen(this.startSfen, this.options));
-    for (const m of this.played) g.playPacked(m);
-    if (this.result && !g.result) g.result = this.result;
+    const g = new Game(this.pos.clone(), this.startSfen, false);
+    g.played.push(...this.played);
+    g.usis.push(...this.usis);
+    for (const [key, count] of this.seen) g.seen.set(key, count);
+    g.bareClaim = this.bareClaim;
+    g.result = this.result;
     return g;
   }
 
@@ -150,8 +157,9 @@ export class Game {
   play(usi: string): Result<PlayedMove, IllegalReason> {
     const m = this.resolve(usi);
     if (!m.ok) return m;
+    const notation = notate(this.pos, m.value, 'hodges');
     this.playPacked(m.value);
-    const played: PlayedMove = { usi: this.usis[this.usis.length - 1], ply: this.played.length - 1 };
+    const played: PlayedMove = { usi: this.usis[this.usis.length - 1], notation, ply: this.played.length - 1 };
     if (this.result) played.outcome = this.result;
     return ok(played);
   }

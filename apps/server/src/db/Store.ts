@@ -21,6 +21,7 @@ export interface GameRecord {
   startSfen: string;
   seats: Seats;
   version: number;
+  rated: boolean;
   moves: { usi: string; ackId: string | null; deviceId: string | null }[];
 }
 
@@ -66,7 +67,7 @@ export class Store {
   }
 
   // One statement: the game row and the room's counter/seats together, without a transaction round trip.
-  async createGame(g: Omit<GameRecord, 'moves' | 'version'>, room: RoomRecord, rated: RatedPlayers | null = null): Promise<void> {
+  async createGame(g: Omit<GameRecord, 'moves' | 'version' | 'rated'>, room: RoomRecord, rated: RatedPlayers | null = null): Promise<void> {
     const now = new Date();
     const n = await this.prisma.$executeRaw`
       WITH created AS (
@@ -110,7 +111,7 @@ export class Store {
     });
     return rows.map((g) => ({
       id: g.id, roomId: g.roomId, number: g.number, options: g.options as RoomOptions, startSfen: g.startSfen,
-      seats: g.seats as unknown as Seats, version: g.version,
+      seats: g.seats as unknown as Seats, version: g.version, rated: g.rated,
       moves: g.moves.map((m) => ({ usi: m.usi, ackId: m.ackId, deviceId: m.deviceId })),
     }));
   }

@@ -32,6 +32,7 @@ export interface SessionInit {
   game: Game;
   version: number;
   acks?: Map<string, number>;
+  rated?: boolean; // a ranked game: its result changes ratings
 }
 
 const HISTORY = 256; // events kept for catch-up; older gaps get a full resync
@@ -48,6 +49,7 @@ export class GameSession {
   readonly roomCode: string;
   readonly options: RoomOptions;
   readonly seats: Seats;
+  readonly rated: boolean;
   private game: Game;
   version: number;
   outcome: Outcome | null = null;
@@ -66,6 +68,7 @@ export class GameSession {
     this.roomCode = init.roomCode;
     this.options = init.options;
     this.seats = init.seats;
+    this.rated = init.rated ?? false;
     this.game = init.game;
     this.version = init.version;
     this.acks = init.acks ?? new Map();
@@ -105,6 +108,7 @@ export class GameSession {
       turnTime: this.options.turnTime,
       turnRemainingMs: this.active ? this.clock.remainingMs() : null,
       seats: this.ctx.seatViews(),
+      rated: this.rated,
     };
   }
 
@@ -227,7 +231,7 @@ export class GameSession {
     if (!outcome && !this.stopped) this.clock.startTurn();
     this.publish({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
-      byCpu: by.byCpu, notation: null, turnRemainingMs: outcome ? null : this.clock.remainingMs(),
+      byCpu: by.byCpu, notation: played.value.notation, turnRemainingMs: outcome ? null : this.clock.remainingMs(),
     });
     if (outcome) {
       this.finished(toOutcome(outcome), finalVersion);

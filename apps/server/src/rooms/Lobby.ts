@@ -83,7 +83,7 @@ export class Lobby {
         // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
         for (const m of g.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, g.version);
         const session = new GameSession(room.sessionContext(), {
-          id: g.id, roomCode: room.code, options: g.options, seats: g.seats, game, version: g.version, acks,
+          id: g.id, roomCode: room.code, options: g.options, seats: g.seats, game, version: g.version, acks, rated: g.rated,
         });
         room.attach(session);
         room.startGraceForAbsent();

@@ -187,7 +187,7 @@ export class Room {
     );
     this.gameNumber = number;
     this.attach(new GameSession(this.sessionContext(), {
-      id, roomCode: this.code, options: this.options, seats, game, version: 0,
+      id, roomCode: this.code, options: this.options, seats, game, version: 0, rated: rated !== null,
     }));
     for (const c of COLORS) {
       const s = seats[c];
