@@ -129,6 +129,44 @@ describe('ranked play', () => {
   });
 });
 
+describe('ranked results', () => {
+  const clients: TestClient[] = [];
+  afterAll(() => clients.forEach((c) => c.close()));
+
+  it('rates a game the CPU finished for an absent player as that player\'s result; an aborted game is not rated', async () => {
+    const server = await startTestServer({ msPerSecond: 100 }); // the 60 s grace period passes in 6 s
+    try {
+      const ana = await TestClient.connect(server.url, await account(server.url, 'ana'));
+      const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
+      clients.push(ana, ben);
+      const { black, white, gameId } = await matched(ana, ben);
+      expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
+      white.close(); // gone: the CPU plays White after the grace period
+      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2, 20_000);
+      expect(cpuMove.event).toMatchObject({ color: 'white', byCpu: true });
+      await black.reach(2);
+      black.send({ type: 'resign', gameId });
+      await black.nextOf('event', (m) => m.event.kind === 'end');
+      const absent = white === ana ? 'ana' : 'ben';
+      const present = absent === 'ana' ? 'ben' : 'ana';
+      expect(await profile(server.url, absent)).toMatchObject({ wins: 1, losses: 0 });
+      expect(await profile(server.url, present)).toMatchObject({ wins: 0, losses: 1 });
+
+      const cara = await TestClient.connect(server.url, await account(server.url, 'cara'));
+      const dan = await TestClient.connect(server.url, await account(server.url, 'dan'));
+      clients.push(cara, dan);
+      const second = await matched(cara, dan);
+      second.black.send({ type: 'abort', gameId: second.gameId });
+      const end = await second.white.nextOf('event', (m) => m.event.kind === 'end');
+      expect(end.event).toMatchObject({ outcome: { winner: null, reason: 'abort' } });
+      for (const name of ['cara', 'dan']) expect(await profile(server.url, name)).toMatchObject({ wins: 0, draws: 0, losses: 0, history: [] });
+      expect(await server.db.prisma.gameRating.count({ where: { gameId: second.gameId } })).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('ranked result after SIGKILL', () => {
   let child: ChildProcess | undefined;
   const clients: TestClient[] = [];
