@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Game, makeSfen, parseSfen, withDefaults, MAX_MOVES, type Position } from '../src/index.ts';
-import { oracle, SETS, type Set } from './oracle.ts';
-
-function successors(pos: Position): string[] {
-  const buf = new Int32Array(MAX_MOVES);
-  const n = pos.generate(buf);
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    pos.make(buf[i]);
-    out.push(makeSfen(pos));
-    pos.unmake();
-  }
-  return out.sort();
-}
+import { Game, parseSfen, withDefaults } from '../src/index.ts';
+import { oracle, SETS, successors, type Set } from './oracle.ts';
 
 // ../shared/oracle: distinct successors from an independent implementation, under four option sets.
 describe.each(Object.keys(SETS) as Set[])('oracle positions under set %s', (set) => {

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve, dirname } from 'node:path';
-import type { Options } from '../src/types.ts';
+import { MAX_MOVES, makeSfen, type Options, type Position } from '../src/index.ts';
 
 // ../shared/oracle sits beside the checkout (CI lays shared/ next to the clone).
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,3 +34,16 @@ export const oracle = JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) as {
     random: { id: string; sfen: string; depths: Record<string, number> }[];
   };
 };
+
+/** The SFENs a position's generated moves lead to, sorted (with repeats, so duplicates show). */
+export function successors(pos: Position): string[] {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = pos.generate(buf);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    pos.make(buf[i]);
+    out.push(makeSfen(pos));
+    pos.unmake();
+  }
+  return out.sort();
+}

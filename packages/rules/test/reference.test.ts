@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, makeSfen, parseSfen, unwrap, withDefaults, type Options } from '../src/index.ts';
-import { oracle, SETS } from './oracle.ts';
+import { parseSfen, unwrap, withDefaults, type Options } from '../src/index.ts';
+import { oracle, SETS, successors } from './oracle.ts';
 import { referenceSuccessors } from './reference.ts';
 
-function engineSuccessors(sfen: string, options: Options): string[] {
-  const pos = unwrap(parseSfen(sfen, options));
-  const buf = new Int32Array(MAX_MOVES);
-  const n = pos.generate(buf);
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    pos.make(buf[i]);
-    out.push(makeSfen(pos));
-    pos.unmake();
-  }
-  return out.sort();
-}
+const engineSuccessors = (sfen: string, options: Options): string[] => successors(unwrap(parseSfen(sfen, options)));
 
 const PIECES = ['q', 'n', 'd', 'h', 'r', 'b', 'o', 'x', 'e', 't', 'f', 'g', 's', 'c', 'v', 'm', 'a', 'l', 'i', 'p',
   '+d', '+h', '+r', '+b', '+o', '+x', '+e', '+t', '+f', '+g', '+s', '+c', '+v', '+m', '+a', '+l', '+i', '+p'];
