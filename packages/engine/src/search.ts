@@ -272,18 +272,27 @@ export class Searcher {
       this.stopped = true;
   }
 
+  /** The score of a node the rules already decide (royal lost; with history: repetition, ply cap, bare king), else null. */
+  private decided(ply: number, withHistory: boolean): number | null {
+    const me = this.pos.turnBit ? 1 : 0;
+    if (this.pos.royals[me] === 0) return -MATE + ply;
+    if (!withHistory) return null;
+    if (this.isRepetition() || ply >= this.plyLimit) return 0;
+    if (this.bareKing && this.def[me] === 0) {
+      if (this.def[me ^ 1] === 0) return 0;
+      if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
+    }
+    return null;
+  }
+
   private alphaBeta(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, allowNull: boolean): number {
     this.pvLen[ply] = ply;
     if ((this.nodes & 255) === 0) this.checkStop();
     if (this.stopped) return 0;
     const pos = this.pos;
     const me = pos.turnBit ? 1 : 0;
-    if (pos.royals[me] === 0) return -MATE + ply;
-    if (this.isRepetition() || ply >= this.plyLimit) return 0;
-    if (this.bareKing && this.def[me] === 0) {
-      if (this.def[me ^ 1] === 0) return 0;
-      if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
-    }
+    const decided = this.decided(ply, true);
+    if (decided !== null) return decided;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
     if (ply >= MAX_PLY - QS_MAX - 2) return this.evaluate();
 
@@ -393,14 +402,9 @@ export class Searcher {
     if (this.stopped) return 0;
     const pos = this.pos;
     const me = pos.turnBit ? 1 : 0;
-    if (pos.royals[me] === 0) return -MATE + ply;
-    if (qd > 0) {
-      if (this.isRepetition() || ply >= this.plyLimit) return 0;
-      if (this.bareKing && this.def[me] === 0) {
-        if (this.def[me ^ 1] === 0) return 0;
-        if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
-      }
-    }
+    // history (repetition, bare king) was judged by the caller at qd 0
+    const decided = this.decided(ply, qd > 0);
+    if (decided !== null) return decided;
     const stand = this.evaluate();
     if (stand >= beta) return stand;
     if (qd >= QS_MAX || ply >= MAX_PLY - 1) return stand;
