@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Game, START_SFEN, unwrap } from '@chu/rules';
 import { bestMove } from '../src/index.ts';
 
@@ -7,7 +8,7 @@ import { bestMove } from '../src/index.ts';
 // (no royal can be taken at once, so the search has to think). Usage: pnpm bench:engine [ms] [level]
 const ms = Number(process.argv[2] ?? 1000);
 const level = Number(process.argv[3] ?? 8);
-const oracle = JSON.parse(readFileSync(new URL('../../../../shared/oracle/public.json', import.meta.url), 'utf8')) as {
+const oracle = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@chu/rules/fixtures/oracle.json'), 'utf8')) as {
   perft_distinct: { random: { id: string; sfen: string }[] };
   positions: { id: string; category: string; sfen: string }[];
 };

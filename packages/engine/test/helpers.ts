@@ -1,16 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Game, unwrap, type Options } from '@chu/rules';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const candidates = [resolve(here, '../../../../shared/oracle/public.json'), resolve(here, '../../../shared/oracle/public.json')];
-const ORACLE_PATH = candidates.find(existsSync);
+const ORACLE_PATH = createRequire(import.meta.url).resolve('@chu/rules/fixtures/oracle.json');
 
-/** The oracle's public positions (lion, counter-strike and promotion edge cases among them), or [] without it. */
-export const oracleSfens: string[] = ORACLE_PATH
-  ? (JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) as { positions: { sfen: string }[] }).positions.map((p) => p.sfen)
-  : [];
+/** The oracle's public positions (lion, counter-strike and promotion edge cases among them). */
+export const oracleSfens: string[] = (JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) as { positions: { sfen: string }[] })
+  .positions.map((p) => p.sfen);
 
 /** mulberry32 */
 export function rng(seed: number): () => number {

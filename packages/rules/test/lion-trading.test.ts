@@ -225,7 +225,7 @@ describe('the eight lion-trading examples of the chu shogi article', () => {
   });
 });
 
-// ../shared/oracle/README.md: where RULES.md departs from shogiops on purpose.
+// test/fixtures/README.md: where RULES.md departs from shogiops on purpose.
 describe('oracle departures from shogiops', () => {
   it.each(['protected', 'always'] as const)(
     '1. protection judged after the whole move (%s): Lion × only protector (Pawn) × Lion is legal',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Game, parseSfen, withDefaults } from '../src/index.ts';
 import { oracle, SETS, successors, type Set } from './oracle.ts';
 
-// ../shared/oracle: distinct successors from an independent implementation, under four option sets.
+// The rules oracle (test/fixtures/oracle.json): distinct successors from an independent implementation, under four option sets.
 describe.each(Object.keys(SETS) as Set[])('oracle positions under set %s', (set) => {
   it.each(oracle.positions.map((p) => [p.id, p] as const))('%s', (_id, p) => {
     const pos = parseSfen(p.sfen, withDefaults(SETS[set]));

@@ -1,12 +1,8 @@
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { resolve, dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { MAX_MOVES, makeSfen, type Options, type Position } from '../src/index.ts';
 
-// ../shared/oracle sits beside the checkout (CI lays shared/ next to the clone).
-const here = dirname(fileURLToPath(import.meta.url));
-const candidates = [resolve(here, '../../../../shared/oracle/public.json'), resolve(here, '../../../shared/oracle/public.json')];
-export const ORACLE_PATH = candidates.find(existsSync) ?? candidates[0];
+// The rules oracle's public part, copied into the repository (fixtures/README.md says what it is).
+export const ORACLE_PATH = new URL('./fixtures/oracle.json', import.meta.url);
 
 export interface OraclePosition {
   id: string;
