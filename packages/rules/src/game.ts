@@ -1,13 +1,13 @@
-import { CODES, EMPTY, OFF, T, WHITE_BIT, colorOf, typeOf } from './piece.ts';
-import { destinations } from './dests.ts';
-import { MAX_MOVES, Position, isRoyalPiece, type PackedMove } from './position.ts';
+import { bareKingVerdict, material } from './bareKing.ts';
+import { CODES, EMPTY, WHITE_BIT, colorOf, typeOf } from './piece.ts';
+import { MAX_MOVES, Position, isRoyalPiece, moveTo, type PackedMove } from './position.ts';
 import { START_SFEN, makeSfen, parseSfen } from './sfen.ts';
-import { SQUARES, parseSquare, squareName } from './square.ts';
+import { SQUARES } from './square.ts';
 import {
-  err, ok, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result, type Square,
+  err, ok, opposite, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result,
 } from './types.ts';
 import { resolveUsi, usiOf } from './usi.ts';
-import { notate, type NotationStyle } from './notation/index.ts';
+import { notateAll, type NotationStyle } from './notation/index.ts';
 
 export interface Piece {
   color: Color;
@@ -34,6 +34,8 @@ export class Game {
   private pos: Position;
   private readonly played: PackedMove[] = [];
   private readonly usis: string[] = [];
+  /** human notation of each move played, written as it is played (linear in the game's length) */
+  private readonly texts: Record<NotationStyle, string[]> = { hodges: [], kanji: [] };
   /** occurrences of each position (board + side to move) so far, for the repetition rule */
   private readonly seen = new Map<number, number>();
   /** the side that bared its opponent's royals; the opponent has one reply */
@@ -78,6 +80,8 @@ export class Game {
     const g = new Game(this.pos.clone(), this.startSfen, false);
     g.played.push(...this.played);
     g.usis.push(...this.usis);
+    g.texts.hodges.push(...this.texts.hodges);
+    g.texts.kanji.push(...this.texts.kanji);
     for (const [key, count] of this.seen) g.seen.set(key, count);
     g.bareClaim = this.bareClaim;
     g.result = this.result;
@@ -131,23 +135,6 @@ export class Game {
     return this.legalCache;
   }
 
-  /** First-click targets of the piece on `from`: destinations, and Lion midpoints with a second step. */
-  destinations(from: Square): Square[] {
-    return destinations(this.legalMoves(), from);
-  }
-
-  /**
-   * Second steps of a double move by the piece on `from` after its first step to `mid` (`from` itself
-   * = igui or pass). Every spelling counts, so any piece that may pass or igui is offered it, not
-   * only the one in the canonical move.
-   */
-  secondSteps(from: Square, mid: Square): Square[] {
-    const m = parseSquare(mid);
-    if (m === undefined) return [];
-    const around = [-17, -16, -15, -1, 1, 15, 16, 17].map((d) => m + d).filter((sq) => this.pos.board[sq] !== OFF);
-    return around.map(squareName).filter((to) => this.check(from + mid + to).ok);
-  }
-
   /** The canonical USI of a legal move, or why it is refused. */
   check(usi: string): Result<string, IllegalReason> {
     const m = this.resolve(usi);
@@ -157,38 +144,33 @@ export class Game {
   play(usi: string): Result<PlayedMove, IllegalReason> {
     const m = this.resolve(usi);
     if (!m.ok) return m;
-    const notation = notate(this.pos, m.value, 'hodges');
     this.playPacked(m.value);
-    const played: PlayedMove = { usi: this.usis[this.usis.length - 1], notation, ply: this.played.length - 1 };
+    const ply = this.played.length - 1;
+    const played: PlayedMove = { usi: this.usis[ply], notation: this.texts.hodges[ply], ply };
     if (this.result) played.outcome = this.result;
     return ok(played);
   }
 
   resign(loser: Color): void {
-    this.end({ winner: loser === 'black' ? 'white' : 'black', reason: 'resign' });
+    this.end({ winner: opposite(loser), reason: 'resign' });
   }
   agreeDraw(): void {
     this.end({ winner: null, reason: 'agreement' });
   }
   timeout(loser: Color): void {
-    this.end({ winner: loser === 'black' ? 'white' : 'black', reason: 'timeout' });
+    this.end({ winner: opposite(loser), reason: 'timeout' });
   }
   abort(): void {
     this.end({ winner: null, reason: 'abort' });
   }
 
-  /** Human notation of every move played (Hodges/TSA or Japanese). */
+  /** Human notation of every move played (Hodges/TSA or Japanese); kept as the moves are played, so no replay. */
   notations(style: NotationStyle = 'hodges'): string[] {
-    const pos = unwrap(parseSfen(this.startSfen, this.options));
-    return this.played.map((m) => {
-      const text = notate(pos, m, style);
-      pos.make(m);
-      return text;
-    });
+    return [...this.texts[style]];
   }
 
   notation(ply: number, style: NotationStyle = 'hodges'): string {
-    return this.notations(style)[ply];
+    return this.texts[style][ply];
   }
 
   private end(outcome: Outcome): void {
@@ -228,6 +210,10 @@ export class Game {
 
   private playPacked(m: PackedMove): void {
     const mover = this.pos.turn;
+    const previous = this.played.length ? moveTo(this.played[this.played.length - 1]) : 0;
+    const text = notateAll(this.pos, m, previous);
+    this.texts.hodges.push(text.hodges);
+    this.texts.kanji.push(text.kanji);
     this.usis.push(usiOf(m));
     this.played.push(m);
     this.pos.make(m);
@@ -240,49 +226,26 @@ export class Game {
   private judgeStart(): void {
     const [b, w] = this.pos.royals;
     if (b === 0 || w === 0) this.end({ winner: b === 0 && w === 0 ? null : b === 0 ? 'white' : 'black', reason: 'royal-capture' });
-    else if (this.options.bareKing && this.material('black').defends === 0 && this.material('white').defends === 0)
+    else if (this.options.bareKing && bareKingVerdict(material(this.pos, 0), material(this.pos, WHITE_BIT), false) === 'draw')
       this.end({ winner: null, reason: 'bare-king' });
-    else if (this.legalPacked().length === 0) this.end({ winner: this.pos.turn === 'black' ? 'white' : 'black', reason: 'no-legal-move' });
+    else if (this.legalPacked().length === 0) this.end({ winner: opposite(this.pos.turn), reason: 'no-legal-move' });
   }
 
   /** RULES.md §6, after `mover` has moved. */
   private judge(mover: Color): void {
-    const opponent: Color = mover === 'black' ? 'white' : 'black';
-    const royals = (c: Color) => this.pos.royals[c === 'white' ? 1 : 0];
-    if (royals(opponent) === 0) return this.end({ winner: mover, reason: 'royal-capture' });
+    const opponent = opposite(mover);
+    if (this.pos.royals[opponent === 'white' ? 1 : 0] === 0) return this.end({ winner: mover, reason: 'royal-capture' });
     if (this.options.bareKing) {
-      const claim = this.bareClaim;
+      const replied = this.bareClaim === opponent;
       this.bareClaim = null;
-      if (claim === opponent) {
-        // the bared side has had its one reply
-        return this.end(this.material(claim).claims > 0 ? { winner: claim, reason: 'bare-king' } : { winner: null, reason: 'bare-king' });
-      }
-      const mine = this.material(mover);
-      if (this.material(opponent).defends === 0) {
-        if (mine.claims > 0) this.bareClaim = mover;
-        else if (mine.defends === 0) return this.end({ winner: null, reason: 'bare-king' });
-      }
+      const bit = mover === 'white' ? WHITE_BIT : 0;
+      const verdict = bareKingVerdict(material(this.pos, bit), material(this.pos, bit ^ WHITE_BIT), replied);
+      if (verdict === 'opponent-wins') return this.end({ winner: opponent, reason: 'bare-king' });
+      if (verdict === 'draw') return this.end({ winner: null, reason: 'bare-king' });
+      if (verdict === 'claim') this.bareClaim = mover;
     }
     if (this.options.moveLimit !== null && this.played.length >= this.options.moveLimit)
       return this.end({ winner: null, reason: 'move-limit' });
     if (this.legalPacked().length === 0) this.end({ winner: mover, reason: 'no-legal-move' });
-  }
-
-  /**
-   * Pieces that count in the bare-king rule: `defends` = non-royal, not dead; `claims` = those
-   * minus unpromoted Pawns and Go-Betweens, which can't win on their own.
-   */
-  private material(c: Color): { defends: number; claims: number } {
-    const bit = c === 'white' ? WHITE_BIT : 0;
-    let defends = 0;
-    let claims = 0;
-    for (const sq of SQUARES) {
-      const p = this.pos.board[sq];
-      if (p === EMPTY || (p & WHITE_BIT) !== bit || isRoyalPiece(p) || this.pos.isDead(sq)) continue;
-      defends++;
-      const t = typeOf(p);
-      if (t !== T.p && t !== T.i) claims++;
-    }
-    return { defends, claims };
   }
 }

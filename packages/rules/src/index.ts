@@ -1,15 +1,23 @@
 export * from './types.ts';
 export { SQUARE_NAMES, parseSquare, squareName } from './square.ts';
-export { CODES, SPECS } from './piece.ts';
+export { CODES, DIRECTIONS, SPECS, promotedCode, type Direction } from './piece.ts';
+export { BASE_CODES, MOVEMENTS, movementOf, reachOf, type PieceMovement, type Reach, type ReachKind } from './movement.ts';
+export { ZONE_DEPTH, inPromotionZone } from './zone.ts';
 export { MAX_MOVES, Position, type PackedMove } from './position.ts';
 export { START_SFEN, parseSfen, makeSfen } from './sfen.ts';
 export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';
 export { Game, type Piece, type PlayedMove } from './game.ts';
+export { boardFeed, lastMoveSquares, type BoardFeed, type PromotionChoice } from './feed.ts';
 export { perft } from './perft.ts';
-export { destinations, secondSteps } from './dests.ts';
-export type { NotationStyle } from './notation/index.ts';
+export { NOTATION_STYLES, kanjiPiece, type NotationStyle } from './notation/index.ts';
 
 /** The fast internal encoding, for the CPU player: mailbox squares, piece bytes, packed moves. */
-export { WIDTH, SQUARES, rowOf, colOf } from './square.ts';
+export { WIDTH, FRAME, SQUARES, KING_DIRS, rowOf, colOf } from './square.ts';
 export { EMPTY, OFF, WHITE_BIT, TYPE_COUNT, movesOf } from './piece.ts';
 export { PROMOTE, IS_LION, IS_ROYAL, PROMOTED_PIECE } from './position.ts';
+export { PROMOTION_ZONE, LAST_RANK } from './zone.ts';
+/** RULES.md §6 as the Game judges it, per piece byte and square, for a search that counts material as it goes. */
+export { DEFENDS, CLAIMS, bareKingVerdict, type Material } from './bareKing.ts';
+export { toKif } from './notation/kif-export.ts';
+export { parseKif } from './notation/kif-import.ts';
+export { KIF_ERRORS, kifDate, type KifError, type KifErrorCode, type KifGame, type KifHeader } from './notation/kif.ts';

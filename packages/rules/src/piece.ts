@@ -1,18 +1,21 @@
 import type { Color } from './types.ts';
 import { WIDTH } from './square.ts';
 
-/** Directions as Black sees them: f = towards rank a. */
-const DIRS = {
+/** Directions as the piece's owner sees them: f = forward (towards rank a for Black), l = towards file 12. */
+export const DIRECTIONS = ['f', 'b', 'l', 'r', 'fl', 'fr', 'bl', 'br'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+type Dir = Direction;
+/** [dx, dy] of each direction for Black: dx +1 = one file towards file 1, dy -1 = one rank towards rank a. */
+export const DIRS: Readonly<Record<Direction, readonly [number, number]>> = {
   f: [0, -1], b: [0, 1], l: [-1, 0], r: [1, 0],
   fl: [-1, -1], fr: [1, -1], bl: [-1, 1], br: [1, 1],
-} as const;
-type Dir = keyof typeof DIRS;
+};
 const ORTH: Dir[] = ['f', 'b', 'l', 'r'];
 const DIAG: Dir[] = ['fl', 'fr', 'bl', 'br'];
 const ALL: Dir[] = [...ORTH, ...DIAG];
 
 /** How a piece moves: no direction appears in two lists, so every move is generated once. */
-interface Movement {
+export interface Movement {
   steps?: Dir[];
   slides?: Dir[];
   /** two-square leaps in these directions, over anything */
@@ -21,11 +24,15 @@ interface Movement {
   lion?: 'full' | Dir[];
 }
 
-interface Spec extends Movement {
+export interface Spec extends Movement {
   /** SFEN letter, lowercase, '+' prefix when promoted */
   code: string;
   name: string;
   royal?: boolean;
+  /** unpromoted Pawn and Go-Between: taking one first doesn't open a Lion's bridge (§4), and they can't claim a bare king (§6) */
+  weak?: boolean;
+  /** Pawn and Lance: on the last rank unpromoted it can never move again, a dead piece (§3, §6) */
+  diesOnLastRank?: boolean;
 }
 
 const BASE: Spec[] = [
@@ -47,9 +54,9 @@ const BASE: Spec[] = [
   { code: 'v', name: 'Vertical Mover', slides: ['f', 'b'], steps: ['l', 'r'] },
   { code: 'm', name: 'Side Mover', slides: ['l', 'r'], steps: ['f', 'b'] },
   { code: 'a', name: 'Reverse Chariot', slides: ['f', 'b'] },
-  { code: 'l', name: 'Lance', slides: ['f'] },
-  { code: 'i', name: 'Go-Between', steps: ['f', 'b'] },
-  { code: 'p', name: 'Pawn', steps: ['f'] },
+  { code: 'l', name: 'Lance', slides: ['f'], diesOnLastRank: true },
+  { code: 'i', name: 'Go-Between', steps: ['f', 'b'], weak: true },
+  { code: 'p', name: 'Pawn', steps: ['f'], weak: true, diesOnLastRank: true },
 ];
 
 /** Promoted forms, in the order of the base pieces that promote (all but k, q, n). */
@@ -103,8 +110,16 @@ export const DEMOTES_TO: Int8Array = (() => {
   return out;
 })();
 
-export const isLionType = (t: number): boolean => t === T.n || t === T.Po;
-export const isRoyalType = (t: number): boolean => t === T.k || t === T.Pe;
+export const isLionType = (t: number): boolean => SPECS[t].lion === 'full';
+export const isRoyalType = (t: number): boolean => SPECS[t].royal === true;
+export const isWeakType = (t: number): boolean => SPECS[t].weak === true;
+export const diesOnLastRank = (t: number): boolean => SPECS[t].diesOnLastRank === true;
+
+/** SFEN code of the piece `code` becomes on promotion ('o' → '+o'), or undefined. */
+export const promotedCode = (code: string): string | undefined => {
+  const t = typeOfCode(code);
+  return t >= 0 && PROMOTES_TO[t] >= 0 ? CODES[PROMOTES_TO[t]] : undefined;
+};
 
 /** Per type and colour (index type*2 + (white?1:0)): mailbox offsets of each kind of movement. */
 export interface Moves {

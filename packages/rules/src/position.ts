@@ -1,9 +1,10 @@
 import { DEFAULT_OPTIONS, type Color, type IllegalReason, type Options } from './types.ts';
-import { FRAME, NAME_ORDER, SQUARES, WIDTH, distance, rowOf } from './square.ts';
+import { FRAME, KING_DIRS, NAME_ORDER, SQUARES, WIDTH, distance } from './square.ts';
 import {
-  DIRECT, EMPTY, OFF, PROMOTES_TO, REACH, T, TYPE_COUNT, WHITE_BIT, isLionType, isRoyalType, movesOf,
-  reachIndex, typeOf,
+  DIRECT, EMPTY, OFF, PROMOTES_TO, REACH, TYPE_COUNT, WHITE_BIT, diesOnLastRank, isLionType, isRoyalType, isWeakType,
+  movesOf, reachIndex,
 } from './piece.ts';
+import { LAST_RANK, PROMOTION_ZONE } from './zone.ts';
 
 /**
  * A move packed in one integer: from | to << 8 | mid << 16 | promote << 24 (mailbox squares).
@@ -25,28 +26,20 @@ export const IS_ROYAL = new Uint8Array(256);
 export const PROMOTED_PIECE = new Uint8Array(256);
 /** Unpromoted Pawn or Go-Between: a first-step capture of one doesn't open the bridge exception. */
 const IS_WEAK = new Uint8Array(256);
+/** Pawn or Lance: may promote on the last rank without a capture, or stay there dead. */
+const DIES = new Uint8Array(256);
 for (let t = 0; t < TYPE_COUNT; t++)
   for (const bit of [0, WHITE_BIT]) {
     const p = t + 1 + bit;
     IS_LION[p] = isLionType(t) ? 1 : 0;
     IS_ROYAL[p] = isRoyalType(t) ? 1 : 0;
     PROMOTED_PIECE[p] = PROMOTES_TO[t] >= 0 ? PROMOTES_TO[t] + 1 + bit : 0;
-    IS_WEAK[p] = t === T.p || t === T.i ? 1 : 0;
+    IS_WEAK[p] = isWeakType(t) ? 1 : 0;
+    DIES[p] = diesOnLastRank(t) ? 1 : 0;
   }
 export const isLionPiece = (p: number): boolean => IS_LION[p] === 1;
 export const isRoyalPiece = (p: number): boolean => IS_ROYAL[p] === 1;
 
-// Promotion zone (the four far ranks) and last rank, per colour: index [colorIndex * FRAME + sq].
-const ZONE = new Uint8Array(2 * FRAME);
-const LAST_RANK = new Uint8Array(2 * FRAME);
-for (const sq of SQUARES) {
-  const row = rowOf(sq);
-  ZONE[sq] = row <= 3 ? 1 : 0;
-  ZONE[FRAME + sq] = row >= 8 ? 1 : 0;
-  LAST_RANK[sq] = row === 0 ? 1 : 0;
-  LAST_RANK[FRAME + sq] = row === 11 ? 1 : 0;
-}
-const KING_DIRS = [-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1];
 const LION_REACH: number[] = [];
 for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) LION_REACH.push(dy * WIDTH + dx);
 
@@ -149,10 +142,9 @@ export class Position {
 
   private canPromote(piece: number, from: number, to: number, capture: boolean): boolean {
     const z = this.turnBit ? FRAME : 0;
-    const t = typeOf(piece);
-    if ((t === T.p || t === T.l) && LAST_RANK[z + to]) return true;
-    const inFrom = ZONE[z + from];
-    const inTo = ZONE[z + to];
+    if (DIES[piece] && LAST_RANK[z + to]) return true;
+    const inFrom = PROMOTION_ZONE[z + from];
+    const inTo = PROMOTION_ZONE[z + to];
     if (this.options.promotion === 'shogi') return (inFrom | inTo) === 1;
     return (!inFrom && inTo === 1) || (capture && (inFrom | inTo) === 1);
   }
@@ -450,22 +442,6 @@ export class Position {
     this.ply--;
   }
 
-  /** Pieces of one colour, as piece bytes, for material questions (bare king). */
-  piecesOf(bit: number): number[] {
-    const out: number[] = [];
-    for (const sq of SQUARES) {
-      const p = this.board[sq];
-      if (p !== EMPTY && (p & WHITE_BIT) === bit) out.push(p);
-    }
-    return out;
-  }
-
-  /** A piece that can never move again: a Pawn or Lance that declined promotion on the last rank. */
-  isDead(sq: number): boolean {
-    const p = this.board[sq];
-    const t = typeOf(p);
-    return (t === T.p || t === T.l) && LAST_RANK[(p & WHITE_BIT ? FRAME : 0) + sq] === 1;
-  }
 }
 
 const UNPROMOTED_PIECE = new Uint8Array(256);

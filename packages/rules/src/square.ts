@@ -34,6 +34,9 @@ export const parseSquare = (name: string): number | undefined => {
 
 export const SQUARE_NAMES: readonly Square[] = Array.from(SQUARES, squareName);
 
+/** Mailbox offsets of the eight king steps. */
+export const KING_DIRS: readonly number[] = [-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1];
+
 /** Chebyshev distance between two mailbox squares. */
 export const distance = (a: number, b: number): number =>
   Math.max(Math.abs(colOf(a) - colOf(b)), Math.abs(rowOf(a) - rowOf(b)));

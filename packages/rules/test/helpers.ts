@@ -1,4 +1,4 @@
-import { Game, destinations, unwrap, type Options, type Square } from '../src/index.ts';
+import { Game, boardFeed, unwrap, type Options, type Square } from '../src/index.ts';
 
 const RANKS = 'abcdefghijkl';
 
@@ -42,7 +42,7 @@ export function gameOf(pieces: Record<Square, string>, options?: Partial<Options
 export const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
 
 /** First-click targets of the piece on `from`, sorted. */
-export const destsOf = (game: Game, from: Square): string[] => sorted(destinations(game.legalMoves(), from));
+export const destsOf = (game: Game, from: Square): string[] => sorted(boardFeed(game).dests.get(from) ?? []);
 
 /** The error code of a refused move, or 'ok:<canonical usi>'. */
 export function verdict(game: Game, usi: string): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CODES, movementOf, reachOf } from '../src/index.ts';
 import { KINGS, at, destsOf, gameOf, legal, sorted, verdict } from './helpers.ts';
 
 // RULES.md §1 table and §2: where each piece can go from a square of an otherwise empty board.
@@ -108,6 +109,60 @@ describe('movement of every piece on an empty board (RULES.md §1–2)', () => {
   it('covers all 21 starting types and their 18 promoted forms', () => {
     expect(PIECES.filter(([c]) => !c.startsWith('+'))).toHaveLength(21);
     expect(PIECES.filter(([c]) => c.startsWith('+'))).toHaveLength(18);
+  });
+});
+
+describe('movement diagrams: movementOf and reachOf, read off the same SPECS as the generator', () => {
+  /** The squares a diagram marks, placed on the board around `from` (White's diagram turned round). */
+  function diagramSquares(code: string, from: string, white: boolean): string[] {
+    const m = /^(\d+)([a-l])$/.exec(from)!;
+    const col = 12 - Number(m[1]);
+    const row = 'abcdefghijkl'.indexOf(m[2]);
+    const s = white ? -1 : 1;
+    const out: string[] = [];
+    for (const { dx, dy } of reachOf(code, 11)) {
+      const c = col + s * dx;
+      const r = row + s * dy;
+      if (c >= 0 && c < 12 && r >= 0 && r < 12) out.push(`${12 - c}${'abcdefghijkl'[r]}`);
+    }
+    return sorted(out);
+  }
+
+  it.each(CODES)('%s: the diagram marks exactly the generated destinations, for Black and for White', (code) => {
+    const black = gameOf({ ...KINGS, '6f': code.startsWith('+') ? '+' + code[1].toUpperCase() : code.toUpperCase() });
+    expect(diagramSquares(code, '6f', false)).toEqual(destsOf(black, '6f'));
+    const white = gameOf({ ...KINGS, '7g': code }, {}, 'w');
+    expect(diagramSquares(code, '7g', true)).toEqual(destsOf(white, '7g'));
+  });
+
+  it('how a Soaring Eagle moves: ranges, and lion power on the forward diagonals', () => {
+    expect(movementOf('+d')).toEqual({
+      code: '+d', name: 'Soaring Eagle', royal: false,
+      steps: [], ranges: ['f', 'b', 'l', 'r', 'bl', 'br'], jumps: [], lion: ['fl', 'fr'],
+    });
+    const marks = reachOf('+d', 3).filter((r) => r.how === 'lion' || r.how === 'lion2');
+    expect(marks).toEqual(expect.arrayContaining([
+      { dx: -1, dy: -1, how: 'lion' }, { dx: -2, dy: -2, how: 'lion2' }, { dx: 1, dy: -1, how: 'lion' }, { dx: 2, dy: -2, how: 'lion2' },
+    ]));
+    expect(marks).toHaveLength(4);
+  });
+
+  it.each([
+    // [code, radius, marks by kind]
+    ['n', 3, { lion: 8, lion2: 16 }], // the Lion: its 5×5
+    ['l', 3, { range: 3 }], // a Lance: forward, to the edge of the diagram
+    ['o', 3, { step: 4, jump: 4 }], // the Kirin
+    ['+e', 3, { step: 8 }], // the Prince moves like a King
+  ] as const)('%s within %i squares: %j', (code, radius, counts) => {
+    const got: Record<string, number> = {};
+    for (const r of reachOf(code, radius)) got[r.how] = (got[r.how] ?? 0) + 1;
+    expect(got).toEqual(counts);
+  });
+
+  it('promotions, and unknown codes', () => {
+    expect([movementOf('o')?.promotesTo, movementOf('+o')?.promotesTo, movementOf('k')?.promotesTo]).toEqual(['+o', undefined, undefined]);
+    expect(movementOf('z')).toBeUndefined();
+    expect(reachOf('z', 3)).toEqual([]);
   });
 });
 

@@ -70,6 +70,23 @@ describe('move notation', () => {
     expect(game.notation(1)).toBe('P-6e');
   });
 
+  // Kifu write 同 for the square the previous move landed on: the square written first (RULES.md §1).
+  it.each([
+    ['a recapture', { '6f': 'G', '6d': 'p', '6k': 'R' }, ['6f6e', '6d6e', '6k6e'], ['▲６五金', '△同　歩', '▲同　飛']],
+    ['igui on the square just landed on', { '7e': 'N', '5c': 'p' }, ['7e6e', '5c5d', '6e5d6e'], ['▲６五獅', '△５四歩', '▲同　獅居喰い']],
+    ['a double move whose first capture is there', { '7f': 'N', '5c': 'p', '6c': 'p' }, ['7f7e', '6c6d', '7e6d5c'], ['▲７五獅', '△６四歩', '▲同　獅・５三']],
+    ['elsewhere: the square itself', { '7i': 'P', '6d': 'p' }, ['7i7h', '6d6e'], ['▲７八歩', '△６五歩']],
+  ] as const)('同: %s', (_what, pieces, usis, kanji) => {
+    const game = playAll(gameOf({ ...KINGS, ...pieces }), ...usis);
+    expect(game.notations('kanji')).toEqual(kanji);
+  });
+
+  it('each move is written once, as it is played: notation(ply) reads the same list', () => {
+    const game = playAll(Game.start(), '7i7h', '6d6e', '8i8h', '6e6f');
+    expect(game.notations('kanji').map((_, i) => game.notation(i, 'kanji'))).toEqual(game.notations('kanji'));
+    expect(game.clone().notations('kanji')).toEqual(game.notations('kanji'));
+  });
+
   it('notate leaves the position as it found it', () => {
     const sfen = sfenOf({ ...KINGS, '7f': 'N', '5f': 'N', '6e': 'p', '6d': 'p', '9i': 'G', '7i': 'G' });
     const pos = unwrap(parseSfen(sfen));

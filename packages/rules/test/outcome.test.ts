@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Game, unwrap } from '../src/index.ts';
+import { Game, bareKingVerdict, unwrap } from '../src/index.ts';
 import { gameOf, playAll, sfenOf, verdict } from './helpers.ts';
 
 // RULES.md §6.
@@ -20,8 +20,6 @@ describe('royal capture', () => {
     expect(game.outcome()).toEqual({ winner: 'black', reason: 'royal-capture' });
   });
 
-  // Skipped until position.ts counts a royal made by promotion (Position.make/unmake leave
-  // `royals` unchanged when an Elephant becomes a Prince, so the King's capture ends the game).
   it('a Drunk Elephant promoting becomes a Prince, a royal', () => {
     // White's Rook on 12c aims at Black's King on 12l
     const game = gameOf({ '12l': 'K', '6e': 'E', '1a': 'k', '12c': 'r' });
@@ -84,6 +82,31 @@ describe('bare king', () => {
     expect(game.outcome()).toEqual({ winner: 'black', reason: 'bare-king' });
   });
 
+  // Black: King 7l, Gold 7e, Pawn 10g; White: King 6c, Pawn 7d.
+  const AUDIT = '12/12/6k5/5p6/5G6/12/2P9/12/12/12/12/5K6 b - 1';
+
+  it('a reply that leaves the claimer only an unpromoted Pawn does not draw: the game goes on', () => {
+    const game = unwrap(Game.fromSfen(AUDIT));
+    playAll(game, '7e7d'); // White is bare: its one reply
+    playAll(game, '6c7d'); // takes the Gold: Black keeps a live Pawn, which is not bare
+    expect(game.outcome()).toBeUndefined();
+    playAll(game, '10g10f', '7d7c', '10f10e', '7c7b');
+    expect(game.outcome()).toBeUndefined();
+    playAll(game, '10e10d+'); // the Pawn promotes entering the zone: the claim starts
+    expect(game.outcome()).toBeUndefined();
+    playAll(game, '7b7a');
+    expect(game.outcome()).toEqual({ winner: 'black', reason: 'bare-king' });
+  });
+
+  it('the same material reached by another order goes on too', () => {
+    const game = unwrap(Game.fromSfen(AUDIT));
+    // White takes the Gold while it still has its Pawn; Black's King takes the Pawn later
+    playAll(game, '7e6d', '6c6d', '7l7k', '7d7e', '7k7j', '7e7f', '7j7i', '7f7g', '7i8h', '7g7h', '8h7h');
+    expect(game.outcome()).toBeUndefined();
+    playAll(game, '6d5c', '10g10f', '5c4b', '10f10e', '4b3a', '10e10d+', '3a2a');
+    expect(game.outcome()).toEqual({ winner: 'black', reason: 'bare-king' });
+  });
+
   it('a dead Pawn does not save the bared side', () => {
     const game = gameOf({ '12l': 'K', '6g': 'G', '1a': 'k', '6f': 'p', '5l': 'p' });
     playAll(game, '6g6f', '1a1b');
@@ -116,6 +139,24 @@ describe('bare king', () => {
     playAll(game, '6g6f', '1a1b');
     expect(game.outcome()).toBeUndefined();
     expect(gameOf({ '12l': 'K', '1a': 'k' }, { bareKing: false }).outcome()).toBeUndefined();
+  });
+});
+
+describe('bareKingVerdict (RULES.md §6), what Game and the CPU player both judge by', () => {
+  const none = { defends: 0, claims: 0 }; // royals and dead pieces only
+  const gold = { defends: 1, claims: 1 };
+  const pawn = { defends: 1, claims: 0 }; // an unpromoted Pawn or Go-Between
+  it.each([
+    // [situation, mover, opponent, the move was the mover's one reply, verdict]
+    ['the mover bares the opponent with a Gold', gold, none, false, 'claim'],
+    ['the mover bares the opponent with only a Pawn: it must promote first', pawn, none, false, null],
+    ['King against King', none, none, false, 'draw'],
+    ["the bared side's reply leaves the claimer its Gold", none, gold, true, 'opponent-wins'],
+    ["the bared side's reply takes the Gold, a Pawn remains", none, pawn, true, null],
+    ["the bared side's reply takes the last counting piece", none, none, true, 'draw'],
+    ['nobody is bare', gold, pawn, false, null],
+  ] as const)('%s', (_what, mover, opponent, replied, verdict) => {
+    expect(bareKingVerdict(mover, opponent, replied)).toBe(verdict);
   });
 });
 

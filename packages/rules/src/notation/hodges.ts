@@ -1,6 +1,5 @@
-import type { PackedMove, Position } from '../position.ts';
 import { squareName } from '../square.ts';
-import { moveFacts, sameLanding } from './common.ts';
+import type { MoveFacts } from './common.ts';
 
 /** Hodges/TSA abbreviations (seeds/000: Ky for the Kirin, FK for the Queen); promoted pieces get a '+' prefix. */
 const ABBR: Record<string, string> = {
@@ -15,8 +14,7 @@ export const hodgesPiece = (code: string): string =>
  * `P-8f`, `Px7d=`, `G9i-8h` (origin when another identical piece could land the same way),
  * `Lnx3h-2i` / `Lnx3hx2i` (double move), `Lnx!9d` (igui), `Ln!` (pass: no TSA convention exists).
  */
-export function hodges(pos: Position, m: PackedMove): string {
-  const f = moveFacts(pos, m, sameLanding);
+export function hodgesOf(f: MoveFacts): string {
   const piece = hodgesPiece(f.code) + (f.rivals.length ? squareName(f.from) : '');
   switch (f.kind) {
     case 'pass':

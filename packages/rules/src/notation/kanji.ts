@@ -1,6 +1,5 @@
-import type { PackedMove, Position } from '../position.ts';
 import { fileOf, rowOf } from '../square.ts';
-import { moveFacts, sameLanding } from './common.ts';
+import type { MoveFacts } from './common.ts';
 
 /** One-character names as written in Japanese game records; promoted pieces by their promoted name. */
 const KANJI: Record<string, string> = {
@@ -18,24 +17,28 @@ export const kanjiPiece = (code: string, white: boolean): string => (code === 'k
 export const kanjiSquare = (sq: number): string =>
   String(fileOf(sq)).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))) + RANKS[rowOf(sq)];
 
+/** Written instead of the square when a move goes where the previous one landed, as kifu do (and lishogi). */
+export const SAME_SQUARE = '同　';
+
 /**
  * `▲７六歩`, `△２三銀成` / `不成`, `▲８八獅(９九)` (origin when ambiguous), `▲８八獅・７七` (double
  * move: first-step capture, then destination), `▲８八獅居喰い` (igui on 8八), `▲獅じっと` (pass).
- * No 同 for a recapture: that needs the previous move, which the position doesn't carry.
+ * The square written first is `同　` when it is where the previous move landed (`previousTo`, 0 = none):
+ * `△同　歩`, `▲同　獅居喰い`.
  */
-export function kanji(pos: Position, m: PackedMove): string {
-  const f = moveFacts(pos, m, sameLanding);
+export function kanjiOf(f: MoveFacts, previousTo = 0): string {
   const side = f.white ? '△' : '▲';
   const piece = kanjiPiece(f.code, f.white);
   const origin = f.rivals.length ? `(${kanjiSquare(f.from)})` : '';
+  const square = (sq: number) => (sq === previousTo ? SAME_SQUARE : kanjiSquare(sq));
   switch (f.kind) {
     case 'pass':
       return `${side}${piece}じっと`;
     case 'igui':
-      return `${side}${kanjiSquare(f.mid)}${piece}居喰い`;
+      return `${side}${square(f.mid)}${piece}居喰い`;
     case 'double':
-      return `${side}${kanjiSquare(f.mid)}${piece}・${kanjiSquare(f.to)}${origin}`;
+      return `${side}${square(f.mid)}${piece}・${kanjiSquare(f.to)}${origin}`;
     default:
-      return `${side}${kanjiSquare(f.to)}${piece}${f.promote ? '成' : f.promotionChoice ? '不成' : ''}${origin}`;
+      return `${side}${square(f.to)}${piece}${f.promote ? '成' : f.promotionChoice ? '不成' : ''}${origin}`;
   }
 }
