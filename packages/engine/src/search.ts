@@ -1,7 +1,7 @@
-import { MAX_MOVES, type Position } from '@chu/rules';
+import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
 import {
-  CLAIMS, DEFENDS, EMPTY, FULL_LION, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, OFF, PROMOTE, PROMOTED, PSQ,
-  SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, rowOf,
+  CLAIMS, DEFENDS, EMPTY, FRAME, FULL_LION, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, OFF, PROMOTE, PROMOTED,
+  PSQ, SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, ZONE,
 } from './tables.ts';
 
 export const MATE = 100_000;
@@ -16,14 +16,6 @@ const FUTILITY = [0, 250, 600];
 const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
-
-// Promotion zone per colour: index (white ? 256 : 0) + square.
-const ZONE = new Uint8Array(512);
-for (const sq of SQUARES) {
-  const row = rowOf(sq);
-  ZONE[sq] = row <= 3 ? 1 : 0;
-  ZONE[256 + sq] = row >= 8 ? 1 : 0;
-}
 
 const LMR = new Uint8Array(64 * 256);
 for (let d = 1; d < 64; d++)
@@ -193,8 +185,8 @@ export class Searcher {
       if (p === EMPTY) continue;
       score += PSQ[p * 256 + sq];
       const c = p & WHITE_BIT ? 1 : 0;
-      this.def[c] += DEFENDS[p];
-      this.claims[c] += CLAIMS[p];
+      this.def[c] += DEFENDS[p * FRAME + sq];
+      this.claims[c] += CLAIMS[p * FRAME + sq];
     }
     this.score = score;
     const need = history.length / 2 + MAX_PLY + 8;
@@ -279,8 +271,10 @@ export class Searcher {
     if (!withHistory) return null;
     if (this.isRepetition() || ply >= this.plyLimit) return 0;
     if (this.bareKing && this.def[me] === 0) {
-      if (this.def[me ^ 1] === 0) return 0;
-      if (this.claims[me ^ 1] > 0) return this.bareReply(ply);
+      // the side to move is bare: the move that got here claimed the win, or bared both sides
+      const verdict = this.verdict(me ^ 1, false);
+      if (verdict === 'draw') return 0;
+      if (verdict === 'claim') return this.bareReply(ply);
     }
     return null;
   }
@@ -447,23 +441,33 @@ export class Searcher {
   }
 
   /**
-   * The side to move was just bared (RULES.md §6): its one reply wins by taking the last royal,
-   * draws by leaving the opponent nothing that claims, and otherwise the game is lost.
+   * The side to move was just bared (RULES.md §6, judged by the rules' bareKingVerdict): its one
+   * reply wins by taking the last royal, draws by baring the claimer too, and loses otherwise —
+   * unless it leaves the claimer only unpromoted Pawns or Go-Betweens: then the game goes on, and
+   * that reply is scored by the evaluation (the search does not continue past a bared king's reply).
    */
   private bareReply(ply: number): number {
     const pos = this.pos;
     const me = pos.turnBit ? 1 : 0;
     const moves = this.legal[ply];
     const n = pos.generate(moves);
-    let draw = false;
+    let best = -MATE + ply + 2;
     for (let i = 0; i < n; i++) {
       this.doMove(moves[i]);
       const won = pos.royals[me ^ 1] === 0;
-      if (this.claims[me ^ 1] === 0) draw = true;
+      const verdict = won ? null : this.verdict(me, true);
+      const v = won ? MATE - ply - 1 : verdict === 'draw' ? 0 : verdict === null ? -this.evaluate() : best;
       this.undoMove();
-      if (won) return MATE - ply - 1;
+      if (v > best) best = v;
+      if (won) break;
     }
-    return draw ? 0 : -MATE + ply + 2;
+    return best;
+  }
+
+  /** bareKingVerdict for `mover` (0 Black, 1 White) from the incremental counts. */
+  private verdict(mover: number, replied: boolean): ReturnType<typeof bareKingVerdict> {
+    const moverCounts = { defends: this.def[mover], claims: this.claims[mover] };
+    return bareKingVerdict(moverCounts, { defends: this.def[mover ^ 1], claims: this.claims[mover ^ 1] }, replied);
   }
 
   private evaluate(): number {
@@ -508,18 +512,20 @@ export class Searcher {
     if ((c1 | c2) !== 0 || placed !== piece) {
       if (c1) {
         const c = c1 & WHITE_BIT ? 1 : 0;
-        this.def[c] -= DEFENDS[c1];
-        this.claims[c] -= CLAIMS[c1];
+        this.def[c] -= DEFENDS[c1 * FRAME + mid];
+        this.claims[c] -= CLAIMS[c1 * FRAME + mid];
       }
       if (c2) {
         const c = c2 & WHITE_BIT ? 1 : 0;
-        this.def[c] -= DEFENDS[c2];
-        this.claims[c] -= CLAIMS[c2];
+        this.def[c] -= DEFENDS[c2 * FRAME + to];
+        this.claims[c] -= CLAIMS[c2 * FRAME + to];
       }
-      const c = piece & WHITE_BIT ? 1 : 0;
-      this.claims[c] += CLAIMS[placed] - CLAIMS[piece];
       this.revStart = this.keyTop;
     }
+    // promoting (a Pawn to a Gold, an Elephant to a Prince) or dying on the last rank changes what the mover counts
+    const mc = piece & WHITE_BIT ? 1 : 0;
+    this.def[mc] += DEFENDS[placed * FRAME + to] - DEFENDS[piece * FRAME + from];
+    this.claims[mc] += CLAIMS[placed * FRAME + to] - CLAIMS[piece * FRAME + from];
     this.keysLo[this.keyTop] = pos.hashLo;
     this.keysHi[this.keyTop] = pos.hashHi;
     this.keyTop++;

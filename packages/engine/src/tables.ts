@@ -1,9 +1,15 @@
 import {
-  EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTE, PROMOTED_PIECE, SPECS, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, movesOf, rowOf,
+  CLAIMS, DEFENDS, EMPTY, FRAME, IS_LION, IS_ROYAL, KING_DIRS, LION_REACH, OFF, PROMOTE, PROMOTED_PIECE, PROMOTION_ZONE, SPECS,
+  SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, movesOf, rowOf,
 } from '@chu/rules';
 
-// The board encoding is the rules package's (see its position.ts): re-exported for the search.
-export { EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTE, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, rowOf };
+// The board encoding and the rules' own facts are the rules package's (its position.ts, zone.ts,
+// bareKing.ts): re-exported for the search, which keeps only values and its flat capture tables.
+export { EMPTY, IS_LION, IS_ROYAL, KING_DIRS, OFF, PROMOTE, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, rowOf };
+/** Bare-king counts per piece byte and square, index piece * FRAME + square (FRAME = 256). */
+export { CLAIMS, DEFENDS, FRAME };
+/** Promotion zone per colour, index (white ? FRAME : 0) + square. */
+export const ZONE = PROMOTION_ZONE;
 
 
 /** "Valores por pieza" (seeds/000_*, German Chu Shogi Association), Pawn = 100. */
@@ -19,18 +25,11 @@ const BASE_VALUE: Record<string, number> = {
 export const VALUE = new Int32Array(256);
 /** Piece byte after promotion, or 0. */
 export const PROMOTED = PROMOTED_PIECE;
-/** Counts for the bare-king rule: any non-royal piece defends; claims excludes unpromoted Pawn and Go-Between. */
-export const DEFENDS = new Uint8Array(256);
-export const CLAIMS = new Uint8Array(256);
-export const PAWN_OR_LANCE = new Uint8Array(256);
 export const STEPS: Int16Array[] = [];
 export const JUMPS: Int16Array[] = [];
 export const SLIDES: Int16Array[] = [];
 export const LION_DIRS: Int16Array[] = [];
 export const FULL_LION = new Uint8Array(256);
-export const KING_DIRS = [-WIDTH - 1, -WIDTH, -WIDTH + 1, -1, 1, WIDTH - 1, WIDTH, WIDTH + 1];
-export const LION_REACH: number[] = [];
-for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) LION_REACH.push(dy * WIDTH + dx);
 
 const empty = new Int16Array(0);
 for (let p = 0; p < 256; p++) STEPS[p] = JUMPS[p] = SLIDES[p] = LION_DIRS[p] = empty;
@@ -45,15 +44,11 @@ SPECS.forEach((spec, t) => {
     JUMPS[p] = moves.jumps;
     SLIDES[p] = moves.slides;
     LION_DIRS[p] = moves.lionDirs;
-    DEFENDS[p] = spec.royal ? 0 : 1;
-    CLAIMS[p] = spec.royal || spec.code === 'p' || spec.code === 'i' ? 0 : 1;
-    PAWN_OR_LANCE[p] = spec.code === 'p' || spec.code === 'l' ? 1 : 0;
   }
 });
 
 /** Advancement of a square for a colour: 0 = own back rank, 11 = the far rank. */
 export const advance = (sq: number, white: boolean): number => (white ? rowOf(sq) : 11 - rowOf(sq));
-export const inZone = (sq: number, white: boolean): boolean => advance(sq, white) >= 8;
 
 const PROMO_POTENTIAL = [0.12, 0.09, 0.06, 0.04, 0.025, 0.015, 0.01, 0.005, 0];
 

@@ -71,6 +71,14 @@ describe('tactics', () => {
     expect(r.mate).toBeGreaterThan(0);
   });
 
+  it('counts material as the rules do: a dead Pawn does not save the bared king', () => {
+    // White's Pawn on 5l stayed unpromoted on its last rank; taking the one on 6f bares White's King
+    const game = fromSfen('11k/12/12/12/12/6p5/6G5/12/12/12/12/K6p4 b - 1');
+    const r = bestMove(game, { timeMs: 500 });
+    expect(r.move).toBe('6g6f');
+    expect(r.mate).toBe(3); // the claim at once, not after hunting the dead Pawn down (mate 9 when it counted)
+  });
+
   it('takes the last counting piece back when bared: a draw beats a loss', () => {
     // Black (to move) has only its King; White's Gold on 6k stands next to it and is White's last non-royal piece
     const game = fromSfen('k11/12/12/12/12/12/12/12/12/12/6g5/6K5 b - 1');

@@ -14,7 +14,7 @@ export { NOTATION_STYLES, kanjiPiece, type NotationStyle } from './notation/inde
 /** The fast internal encoding, for the CPU player: mailbox squares, piece bytes, packed moves. */
 export { WIDTH, FRAME, SQUARES, KING_DIRS, rowOf, colOf } from './square.ts';
 export { EMPTY, OFF, WHITE_BIT, TYPE_COUNT, movesOf } from './piece.ts';
-export { PROMOTE, IS_LION, IS_ROYAL, PROMOTED_PIECE } from './position.ts';
+export { PROMOTE, IS_LION, IS_ROYAL, PROMOTED_PIECE, LION_REACH } from './position.ts';
 export { PROMOTION_ZONE, LAST_RANK } from './zone.ts';
 /** RULES.md §6 as the Game judges it, per piece byte and square, for a search that counts material as it goes. */
 export { DEFENDS, CLAIMS, bareKingVerdict, type Material } from './bareKing.ts';

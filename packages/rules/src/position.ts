@@ -40,7 +40,8 @@ for (let t = 0; t < TYPE_COUNT; t++)
 export const isLionPiece = (p: number): boolean => IS_LION[p] === 1;
 export const isRoyalPiece = (p: number): boolean => IS_ROYAL[p] === 1;
 
-const LION_REACH: number[] = [];
+/** Mailbox offsets of the 24 squares of the Lion's 5×5 (RULES.md §2). */
+export const LION_REACH: number[] = [];
 for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) LION_REACH.push(dy * WIDTH + dx);
 
 // Zobrist keys (board + side to move), from a fixed seed so hashes are stable across runs.
