@@ -15,6 +15,7 @@ export interface ServerConfig {
   logLevel: string;          // pino level
   cpuSeed: number;
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
+  cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -34,6 +35,7 @@ export function defaultConfig(): ServerConfig {
     logLevel: 'info',
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
+    cpuWorkers: null,
   };
 }
 
@@ -52,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cpuDelayMs: num(env.CHU_CPU_DELAY_MS, d.cpuDelayMs),
     logLevel: env.LOG_LEVEL || d.logLevel,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
+    cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),

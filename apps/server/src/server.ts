@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import type { ServerConfig } from './config.ts';
+import { availableParallelism } from 'node:os';
+import { CpuDesk } from './cpu/CpuDesk.ts';
 import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -10,6 +12,7 @@ import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Identity } from './identity/Identity.ts';
 import { createLogger, type Logger } from './log.ts';
+import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
@@ -46,18 +49,14 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
 
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
-  let gateway: Gateway | undefined;
-  const lobby = new Lobby(store, log, {
-    store,
-    cpu: cpu.player,
-    log,
-    msPerSecond: config.msPerSecond,
-    cpuDelayMs: config.cpuDelayMs,
-    emit: (code, msg) => gateway?.emitToRoom(code, msg),
+  // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
+  const fanout = new Fanout(io);
+  const lobby = new Lobby({
+    store, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
   });
   const ratings = new RatingBook(db.prisma);
-  const matchmaker = new Matchmaker(lobby, ratings, log);
-  gateway = new Gateway(io, identity, lobby, matchmaker, config, log);
+  const matchmaker = new Matchmaker(ratings);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, config, log);
   gateway.attach();
 
   registerRoutes(app, { identity, lobby, store, ratings, dbKind: db.kind, ready: () => ready });
@@ -65,7 +64,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
 
   const restored = await lobby.restore();
   await app.listen({ port: config.port, host: config.host });
-  matchmaker.start();
+  gateway.startPairing();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -80,7 +79,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     log,
     async close() {
       ready = false;
-      matchmaker.stop();
+      gateway.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
@@ -98,7 +97,7 @@ async function createCpuPlayer(config: ServerConfig, log: Logger): Promise<{ pla
   if (config.cpuPlayer === 'engine') {
     try {
       const { EnginePool, EngineCpuPlayer } = await import('@chu/engine');
-      const pool = new EnginePool(1);
+      const pool = new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1));
       return { player: new EngineCpuPlayer(pool), close: () => pool.close() };
     } catch (err) {
       log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');

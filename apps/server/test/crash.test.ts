@@ -41,19 +41,24 @@ describe('SIGKILL in the middle of a game', () => {
     const white = await TestClient.connect(second.url, { token: guest.token, deviceId: guest.deviceId });
     const black = await TestClient.connect(second.url, { token: host.token, deviceId: host.deviceId });
     clients.push(white, black);
-    // After a restart the history is gone: a reconnect with an old version gets the full game.
+    // After a restart the history is gone: a reconnect with an old version gets the full game,
+    // which includes the seat event of white's own return (version 8).
     await white.join(code, { id: gameId, version: 6 });
     const resync = await white.nextOf('game');
-    expect(resync.game).toMatchObject({ id: gameId, status: 'active', version: 7, moves: played, turn: 'white' });
-    await black.join(code, { id: gameId, version: 7 }); // already current: nothing to send
+    expect(resync.game).toMatchObject({ id: gameId, status: 'active', version: 8, moves: played, turn: 'white' });
+    expect(resync.game.seats.white).toMatchObject({ status: 'present', connected: true });
+    expect(resync.game.seats.black).toMatchObject({ status: 'away', connected: false });
     black.game = structuredClone(resync.game);
+    await black.join(code, { id: gameId, version: 8 }); // only its own return is new
+    expect((await black.nextOf('event')).event).toMatchObject({ kind: 'seat', color: 'black', status: 'present', version: 9 });
     // A client retrying its last move (ack lost in the crash) is acknowledged, not applied twice.
     const retry = await black.move(LION_RUSH[6], { ack: 'crash-6', version: 6 });
     expect(retry).toMatchObject({ type: 'ack' });
 
-    expect(await white.move(LION_RUSH[7])).toMatchObject({ type: 'ack', version: 8 });
-    await black.reach(8);
-    expect(await black.move(LION_RUSH[8])).toMatchObject({ type: 'ack', version: 9 });
+    await white.reach(9);
+    expect(await white.move(LION_RUSH[7])).toMatchObject({ type: 'ack', version: 10 });
+    await black.reach(10);
+    expect(await black.move(LION_RUSH[8])).toMatchObject({ type: 'ack', version: 11 });
     const end = await white.nextOf('event', (m) => m.event.kind === 'end');
     expect(end.event).toMatchObject({ outcome: { winner: 'black', reason: 'royal-capture' } });
   });

@@ -3,9 +3,10 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { readMigrations } from '../src/db/migrator.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { defaultConfig } from '../src/config.ts';
-import { Store, type MoveRecord } from '../src/db/Store.ts';
-import { EMPTY_SEATS } from '../src/rooms/Seat.ts';
-import { DEFAULT_ROOM_OPTIONS } from '@chu/protocol';
+import { Store } from '../src/db/Store.ts';
+import type { MoveRecord } from '../src/db/MoveWriter.ts';
+import { recordResult } from '../src/ranked/RatingBook.ts';
+import { DEFAULT_ROOM_OPTIONS, EMPTY_SEATS } from '@chu/protocol';
 
 describe('database: migrations and every model round-trips', () => {
   let db: Database;
@@ -92,7 +93,7 @@ describe('database: migrations and every model round-trips', () => {
     })).rejects.toThrow();
   });
 
-  it('group commit: concurrent moves of many games are all stored; a bad one fails alone', async () => {
+  it('group commit: concurrent moves of many games are all stored; a bad one fails alone; a finished game takes no more', async () => {
     const store = new Store(db.prisma);
     const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0 };
     await store.createRoom(room);
@@ -105,7 +106,9 @@ describe('database: migrations and every model round-trips', () => {
     });
     for (let ply = 0; ply < 3; ply++) {
       const results = await Promise.allSettled([
-        ...ids.map((id) => store.appendMove(move(id, ply, ply === 2 && id === 'bg3' ? { outcome: { winner: 'white', reason: 'resign' }, version: 4 } : {}))),
+        ...ids.map((id) => ply === 2 && id === 'bg3'
+          ? recordResult(store, { gameId: id, version: 4, outcome: { winner: 'white', reason: 'resign' }, finalMove: move(id, ply, { version: 4 }) })
+          : store.appendMove(move(id, ply))),
         ...(ply === 1 ? [store.appendMove(move('bg0', 0))] : []), // duplicate ply: refused
       ]);
       expect(results.filter((r) => r.status === 'rejected').length).toBe(ply === 1 ? 1 : 0);
@@ -117,5 +120,8 @@ describe('database: migrations and every model round-trips', () => {
     expect(games[3]).toMatchObject({ status: 'finished', winner: 'white', reason: 'resign' });
     expect(games[3].finishedAt).toBeInstanceOf(Date);
     expect(games[4]).toMatchObject({ status: 'active', winner: null, finishedAt: null });
+    await expect(store.appendMove(move('bg3', 3, { version: 5 }))).rejects.toThrow(/stored 0 of 1/);
+    await expect(recordResult(store, { gameId: 'bg3', version: 5, outcome: { winner: 'black', reason: 'resign' } })).rejects.toThrow(/not in play/);
+    expect(await store.lastGame('r2')).toMatchObject({ id: 'bg19', status: 'active', outcome: null, moves: [{ usi: '7i7h' }, { usi: '7i7h' }, { usi: '7i7h' }] });
   });
 });

@@ -25,12 +25,13 @@ describe('restart with a running clock', () => {
     const back = await TestClient.connect(server.url, { token: guest.token, deviceId: guest.deviceId });
     await back.join(code);
     const state = await back.nextOf('game');
-    expect(state.game).toMatchObject({ id: gameId, status: 'active', turn: 'white', version: 1 });
-    expect(state.game.turnRemainingMs).toBeGreaterThan(0);
-    expect(await back.move('11d11e')).toMatchObject({ type: 'ack', version: 2 });
-    // Black (absent) now runs out of time on the restarted clock.
-    const end = await back.nextOf('event', (m) => m.event.kind === 'end');
-    expect(end.event).toMatchObject({ outcome: { winner: 'white', reason: 'timeout' } });
+    // versions 2–3: both went away before the stop; 4: White's own return after the restart
+    expect(state.game).toMatchObject({ id: gameId, status: 'active', turn: 'white', version: 4 });
+    expect(state.game.turnRemainingMs).toBeGreaterThan(500); // the turn started afresh: 600 ms
+    expect(await back.move('11d11e')).toMatchObject({ type: 'ack', version: 5 });
+    // Black (away) never loses on time: the CPU stands in before the restarted clock runs out.
+    const cpu = await back.nextOf('event', (m) => (m.event.kind === 'move' && m.event.color === 'black') || m.event.kind === 'end');
+    expect(cpu.event).toMatchObject({ kind: 'move', color: 'black', byCpu: true });
     back.close();
   });
 });

@@ -45,7 +45,14 @@ describe('ways a game ends', () => {
     expect(end.event).toMatchObject({ outcome: { winner: 'black', reason: 'resign' } });
     expect(await stored(gameId)).toMatchObject({ winner: 'black', reason: 'resign' });
 
+    // A rematch is an offer the other player accepts (or declines).
     guest.send({ type: 'room.rematch', code });
+    expect((await host.nextOf('room', (m) => m.room.rematchOfferBy !== null)).room.rematchOfferBy).toBe('white');
+    host.send({ type: 'room.rematch', code, action: 'decline' });
+    await guest.nextOf('room', (m) => m.room.rematchOfferBy === null);
+    guest.send({ type: 'room.rematch', code });
+    await host.nextOf('room', (m) => m.room.rematchOfferBy === 'white');
+    host.send({ type: 'room.rematch', code });
     const next = await host.nextOf('game', (m) => m.reason === 'start');
     expect(next.game.id).not.toBe(gameId);
     expect(next.game.seats.black).toMatchObject({ name: 'Ben' }); // swapped

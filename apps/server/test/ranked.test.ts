@@ -36,6 +36,8 @@ async function matched(a: TestClient, b: TestClient, turnTime: null | 30 | 60 = 
   await a.join(ma.roomCode);
   await b.join(mb.roomCode);
   await Promise.all([a.nextOf('game'), b.nextOf('game')]);
+  // Both were away until they arrived (RULES.md §8): wait until each sees both seats present.
+  await Promise.all([a, b].map((c) => c.until(() => c.game!.seats.black.status === 'present' && c.game!.seats.white.status === 'present')));
   const byColor: Record<Color, TestClient> = ma.color === 'black' ? { black: a, white: b } : { black: b, white: a };
   return { ...byColor, gameId: ma.gameId, code: ma.roomCode };
 }
@@ -53,7 +55,7 @@ describe('ranked play', () => {
     expect(black.game).toMatchObject({ id: gameId, status: 'active', rated: true, options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
 
     expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
-    expect((await white.nextOf('event')).event).toMatchObject({ kind: 'move', usi: '7i7h', notation: 'P-7h' });
+    expect((await white.nextOf('event', (m) => m.event.kind === 'move')).event).toMatchObject({ kind: 'move', usi: '7i7h', notation: 'P-7h' });
     await white.reach(1);
     white.send({ type: 'draw', gameId, action: 'offer' });
     await black.reach(2);
@@ -142,9 +144,9 @@ describe('ranked results', () => {
       const { black, white, gameId } = await matched(ana, ben);
       expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
       white.close(); // gone: the CPU plays White after the grace period
-      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2, 20_000);
+      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 20_000);
       expect(cpuMove.event).toMatchObject({ color: 'white', byCpu: true });
-      await black.reach(2);
+      await black.reach(cpuMove.event.version);
       black.send({ type: 'resign', gameId });
       await black.nextOf('event', (m) => m.event.kind === 'end');
       const absent = white === ana ? 'ana' : 'ben';
@@ -185,9 +187,10 @@ describe('ranked result after SIGKILL', () => {
       const ben = await TestClient.connect(first.url, await account(first.url, 'ben'));
       clients.push(ana, ben);
       const { black, white, gameId } = await matched(ana, ben);
+      const base = black.game!.version; // both players' arrivals
       for (const [i, usi] of LION_RUSH.entries()) {
         const mover = i % 2 === 0 ? black : white;
-        await mover.reach(i);
+        await mover.reach(base + i);
         expect(await mover.move(usi)).toMatchObject({ type: 'ack' });
       }
       await kill9(first.child); // the final move's ack has just arrived

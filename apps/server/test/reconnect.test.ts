@@ -21,25 +21,29 @@ describe('same-device reconnect', () => {
     await guest.move('11d11e');
     await host.reach(2);
     guest.close();
-    await host.nextOf('room', (m) => m.room.seats.white.connected === false);
-    await host.move('5h3f'); // version 3, missed by the guest
+    await host.nextOf('event', (m) => m.event.kind === 'seat' && m.event.status === 'away'); // version 3
+    await host.move('5h3f'); // version 4, missed by the guest
 
     const intruder = await TestClient.connect(server.url, 'Mallory');
     await intruder.join(code);
     intruder.send({ type: 'room.sit', code, color: 'white' });
     expect((await intruder.error()).code).toBe('game-running');
-    expect(await intruder.move('11e11f', { version: 3 })).toMatchObject({ type: 'error', code: 'not-seated' });
+    expect(await intruder.move('11e11f', { version: 4 })).toMatchObject({ type: 'error', code: 'not-seated' });
 
     const back = await TestClient.connect(server.url, { token: guest.token, deviceId: guest.deviceId });
     back.game = structuredClone(guest.game); // what the client had kept: version 2
     const room = await back.join(code, { id: gameId, version: 2 });
-    expect(room.seats.white).toMatchObject({ deviceId: guest.deviceId, connected: true, controller: 'human' });
-    const missed = await back.nextOf('event');
-    expect(missed.event).toMatchObject({ kind: 'move', version: 3, usi: '5h3f' });
+    expect(room.seats.white).toMatchObject({ deviceId: guest.deviceId, connected: true, controller: 'human', status: 'present' });
+    const missed = [await back.nextOf('event'), await back.nextOf('event'), await back.nextOf('event')].map((m) => m.event);
+    expect(missed).toMatchObject([
+      { kind: 'seat', version: 3, color: 'white', status: 'away' },
+      { kind: 'move', version: 4, usi: '5h3f' },
+      { kind: 'seat', version: 5, color: 'white', status: 'present', takeoverInMs: null },
+    ]);
     expect(back.silentFor((m) => m.type === 'game')).toBe(true); // events, not a full resync
 
-    expect(await back.move('11e11f')).toMatchObject({ type: 'ack', version: 4 });
-    await host.reach(4);
+    expect(await back.move('11e11f')).toMatchObject({ type: 'ack', version: 6 });
+    await host.reach(6);
 
     // A client too far behind (or ahead) gets the whole game.
     back.send({ type: 'sync', gameId, version: 99 });
@@ -60,26 +64,28 @@ describe('CPU takeover after the grace period', () => {
     await host.move('7j5h');
     guest.close(); // white to move, and gone
 
-    const cpuMove = await host.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2);
-    expect(cpuMove.event).toMatchObject({ color: 'white', byCpu: true });
-    expect(host.room!.seats.white).toMatchObject({ kind: 'human', connected: false, controller: 'cpu' });
+    const cpuMove = await host.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white');
+    expect(cpuMove.event).toMatchObject({ byCpu: true });
+    await host.reach(cpuMove.event.version);
+    expect(host.room!.seats.white).toMatchObject({ kind: 'human', connected: false, controller: 'cpu', status: 'cpu' });
 
-    await host.reach(2);
     await host.move(firstLegal(host.game!.moves));
-    const cpuAgain = await host.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 4);
-    expect(cpuAgain.event).toMatchObject({ color: 'white', byCpu: true });
-    await host.reach(4);
+    const cpuAgain = await host.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white');
+    expect(cpuAgain.event).toMatchObject({ byCpu: true });
+    await host.reach(cpuAgain.event.version);
 
     const back = await TestClient.connect(server.url, { token: guest.token, deviceId: guest.deviceId });
     back.game = structuredClone(guest.game);
     await back.join(code, { id: gameId, version: guest.game!.version });
-    await host.nextOf('room', (m) => m.room.seats.white.controller === 'human' && m.room.seats.white.connected);
-    await back.reach(4);
+    const returned = await host.nextOf('event', (m) => m.event.kind === 'seat' && m.event.status === 'returned');
+    expect(returned.event).toMatchObject({ color: 'white', takeoverInMs: null });
+    await back.reach(returned.event.version);
+    expect(back.game!.seats.white).toMatchObject({ status: 'returned', controller: 'human' });
 
     await host.move(firstLegal(host.game!.moves));
-    await back.reach(5);
+    await back.reach(returned.event.version + 1);
     const own = await back.move(firstLegal(back.game!.moves));
-    expect(own).toMatchObject({ type: 'ack', version: 6 });
+    expect(own).toMatchObject({ type: 'ack', version: returned.event.version + 2 });
     const stored = await server.db.prisma.move.findMany({ where: { gameId }, orderBy: { ply: 'asc' } });
     expect(stored.map((m) => m.byCpu)).toEqual([false, true, false, true, false, false]);
     host.close();

@@ -55,7 +55,7 @@ describe('hostile or mistaken input is refused and changes nothing', () => {
     stranger.send({ type: 'abort', gameId });
     await stranger.error('not-seated');
     stranger.send({ type: 'room.start', code });
-    await stranger.error('game-running');
+    await stranger.error('not-host');
     expect(await storedMoves()).toEqual(['7j5h']);
     const g = await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(g).toMatchObject({ status: 'active', version: 1 });

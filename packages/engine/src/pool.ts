@@ -17,7 +17,14 @@ export interface PoolSearch {
   depth?: number;
   nodes?: number;
   seed?: number;
+  /**
+   * Date.now() ms the answer is needed by. The think time is cut to fit when the job leaves the
+   * queue, so a saturated pool answers sooner instead of late (at least `MIN_THINK_MS`).
+   */
+  deadline?: number;
 }
+
+export const MIN_THINK_MS = 30;
 
 export interface WorkerRequest {
   id: number;
@@ -150,7 +157,9 @@ export class EnginePool {
       if (!job) return;
       slot.job = job;
       slot.worker.ref();
-      slot.worker.postMessage(job.req);
+      const { deadline, ...search } = job.req.search;
+      if (deadline !== undefined) search.timeMs = Math.max(MIN_THINK_MS, Math.min(search.timeMs ?? 1000, deadline - Date.now()));
+      slot.worker.postMessage({ ...job.req, search });
     }
     // idle workers must not keep the process alive
     for (const slot of this.slots) if (!slot.job) slot.worker.unref();
@@ -164,8 +173,10 @@ export class EnginePool {
 export class EngineCpuPlayer {
   constructor(private readonly pool: EnginePool) {}
 
-  async chooseMove(game: Game, opts: { level: number; timeMs: number; signal: AbortSignal }): Promise<string> {
-    const r = await this.pool.searchGame(game, { level: opts.level, timeMs: opts.timeMs }, opts.signal);
+  get workers(): number { return this.pool.size; }
+
+  async chooseMove(game: Game, opts: { level: number; timeMs: number; deadline?: number; signal: AbortSignal }): Promise<string> {
+    const r = await this.pool.searchGame(game, { level: opts.level, timeMs: opts.timeMs, deadline: opts.deadline }, opts.signal);
     return r.move;
   }
 }

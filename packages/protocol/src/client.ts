@@ -23,7 +23,8 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('room.cpu', { code: RoomCodeSchema, color: ColorSchema, level: CpuLevelSchema.nullable() }),
   msg('room.options', { code: RoomCodeSchema, options: RoomOptionsPatchSchema }),
   msg('room.start', { code: RoomCodeSchema }),
-  msg('room.rematch', { code: RoomCodeSchema }),
+  // The next game: 'offer' (accepts when the other player already offered), or 'decline' the other's offer.
+  msg('room.rematch', { code: RoomCodeSchema, action: z.enum(['offer', 'decline']).optional() }),
   msg('move', { gameId: IdSchema, usi: UsiSchema, version: VersionSchema, ack: AckIdSchema }),
   msg('resign', { gameId: IdSchema }),
   msg('draw', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),

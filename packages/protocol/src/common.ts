@@ -22,3 +22,6 @@ export const DisplayNameSchema = z.string().trim().min(1).max(24);
 // Socket.IO event names: one per direction, each carrying one message of the union.
 export const CLIENT_EVENT = 'c';
 export const SERVER_EVENT = 's';
+
+// The rules' vocabulary, re-exported so the wire side speaks it too.
+export { opposite } from '@chu/rules';

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'seats-not-filled',
   'cannot-abort',
   'no-draw-offer',
+  'no-rematch-offer',
+  'adjourned',        // nobody seated was present; the game waits for a player to return
   'bad-credentials',
   'username-taken',
   'account-required', // ranked play needs an account

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DisplayNameSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
+import { RoomOptionsSchema } from './options.ts';
+import { GameStatusSchema, OutcomeSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
 export const DEVICE_COOKIE = 'chu_device';
@@ -14,3 +16,39 @@ export const CredentialsBodySchema = z
   })
   .strict();
 export type CredentialsBody = z.infer<typeof CredentialsBodySchema>;
+
+// GET /api/games/:id — a stored game for the replay (finished or not).
+export const GameRecordSeatSchema = z.object({
+  kind: z.enum(['empty', 'human', 'cpu']),
+  name: z.string().nullable(),
+  level: z.number().int().optional(),
+});
+export const GameRecordSchema = z.object({
+  id: IdSchema,
+  roomCode: z.string(),
+  number: z.number().int(),
+  options: RoomOptionsSchema,
+  startSfen: z.string(),
+  moves: z.array(z.string()),    // canonical USI
+  times: z.array(z.number().int()), // ms each move took
+  byCpu: z.array(z.boolean()),
+  status: GameStatusSchema,
+  outcome: OutcomeSchema.nullable(),
+  seats: z.object({ black: GameRecordSeatSchema, white: GameRecordSeatSchema }),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type GameRecord = z.infer<typeof GameRecordSchema>;
+
+// GET /api/me/games — this device's games in progress (active or adjourned), newest first, with a way back in.
+export const MyGameSchema = z.object({
+  gameId: IdSchema,
+  roomCode: z.string(),
+  color: ColorSchema,
+  opponent: z.string().nullable(), // "Ben", "CPU 3"
+  status: GameStatusSchema,
+  ply: z.number().int(),
+  updatedAt: z.string(),
+});
+export const MyGamesSchema = z.object({ games: z.array(MyGameSchema) });
+export type MyGames = z.infer<typeof MyGamesSchema>;

@@ -5,3 +5,4 @@ export * from './client.ts';
 export * from './server.ts';
 export * from './http.ts';
 export * from './ranked.ts';
+export * from './seats.ts';

@@ -3,6 +3,7 @@ import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } fro
 import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
+import { SeatStatusSchema } from './seats.ts';
 
 // Server → client. The server builds these from its own state; the schemas document and test the wire form.
 
@@ -26,6 +27,8 @@ export const SeatViewSchema = z.object({
   level: CpuLevelSchema.nullable(), // cpu seats, or the level used during a takeover
   connected: z.boolean(),         // human seats: the device has a live socket in the room
   controller: z.enum(['human', 'cpu', 'none']), // who plays the seat right now ('cpu' during a takeover)
+  status: SeatStatusSchema,       // RULES.md §8 during a game: 'away' while the grace period runs
+  takeoverInMs: z.number().int().nullable(), // while away: ms left (at sending) before the CPU takes over or the game adjourns
 });
 export type SeatView = z.infer<typeof SeatViewSchema>;
 
@@ -44,8 +47,12 @@ export const RoomViewSchema = z.object({
   present: z.array(PresenceSchema),
   gameId: IdSchema.nullable(),    // current or last game
   gameNumber: z.number().int(),   // games started in this room
+  rematchOfferBy: ColorSchema.nullable(), // a seated player asked for the next game; the other accepts
 });
 export type RoomView = z.infer<typeof RoomViewSchema>;
+
+export const GameStatusSchema = z.enum(['active', 'adjourned', 'finished']);
+export type GameStatus = z.infer<typeof GameStatusSchema>;
 
 export const GameViewSchema = z.object({
   id: IdSchema,
@@ -56,7 +63,7 @@ export const GameViewSchema = z.object({
   version: VersionSchema,         // number of events so far
   ply: z.number().int(),
   turn: ColorSchema,
-  status: z.enum(['active', 'finished']),
+  status: GameStatusSchema,       // 'adjourned': nobody seated is present (RULES.md §8); nothing runs
   outcome: OutcomeSchema.nullable(),
   drawOfferBy: ColorSchema.nullable(),
   turnTime: z.number().int().nullable(),       // seconds, null = untimed
@@ -78,6 +85,11 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   ev('draw-offer', { by: ColorSchema }),
   ev('draw-decline', { by: ColorSchema }),
   ev('end', { outcome: OutcomeSchema }),
+  // A seat's absence state changed (RULES.md §8); the room view's seat applies it too.
+  ev('seat', { color: ColorSchema, status: SeatStatusSchema, takeoverInMs: z.number().int().nullable() }),
+  // Nobody seated is present: nothing is played and no clock runs until someone returns.
+  ev('adjourn', {}),
+  ev('resume', { turnRemainingMs: z.number().int().nullable() }),
 ]);
 export type GameEvent = z.infer<typeof GameEventSchema>;
 

@@ -5,6 +5,8 @@ import type { CpuPlayer } from './CpuPlayer.ts';
 export class RandomMover implements CpuPlayer {
   private state: number;
 
+  readonly workers = 1;
+
   constructor(seed: number) { this.state = seed >>> 0 || 1; }
 
   async chooseMove(game: Game, _opts: { level: number; timeMs: number; signal: AbortSignal }): Promise<string> {

@@ -1,5 +1,16 @@
 import type { PrismaClient } from './database.ts';
-import type { MoveRecord } from './Store.ts';
+
+/** One move as stored. A move that ends the game is not written here (see Store.appendFinalMove). */
+export interface MoveRecord {
+  gameId: string;
+  ply: number;
+  usi: string;
+  timeMs: number;
+  byCpu: boolean;
+  ackId: string | null;
+  deviceId: string | null;
+  version: number; // game version after this move
+}
 
 // Group commit for moves: every move waiting while a write is in flight goes into the next statement,
 // so under load one commit carries many games' moves. Each caller still waits for its own commit.
@@ -39,6 +50,7 @@ export class MoveWriter {
     }
   }
 
+  // Only an active game takes moves: a finished or adjourned one stores nothing.
   private async write(moves: MoveRecord[]): Promise<void> {
     const now = new Date();
     const col = <T>(f: (m: MoveRecord) => T) => moves.map(f);
@@ -47,18 +59,15 @@ export class MoveWriter {
         SELECT * FROM unnest(
           ${col((m) => m.gameId)}::text[], ${col((m) => m.ply)}::int[], ${col((m) => m.usi)}::text[],
           ${col((m) => m.timeMs)}::int[], ${col((m) => m.byCpu)}::boolean[], ${col((m) => m.ackId)}::text[],
-          ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[],
-          ${col((m) => (m.outcome ? 'finished' : 'active'))}::text[], ${col((m) => m.outcome?.winner ?? null)}::text[],
-          ${col((m) => m.outcome?.reason ?? null)}::text[]
-        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, status, winner, reason)
+          ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[]
+        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version)
+        WHERE EXISTS (SELECT 1 FROM "games" g WHERE g."id" = b.game_id AND g."status" = 'active')
       ), inserted AS (
         INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at")
         SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now} FROM batch
         RETURNING "game_id"
       )
-      UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = ${now}, "status" = b.status,
-        "winner" = b.winner, "reason" = b.reason,
-        "finished_at" = CASE WHEN b.status = 'finished' THEN ${now}::timestamp(3) ELSE NULL END
+      UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = ${now}
       FROM batch AS b
       WHERE g."id" = b.game_id AND EXISTS (SELECT 1 FROM inserted i WHERE i.game_id = b.game_id)`;
     if (n !== moves.length) throw new Error(`stored ${n} of ${moves.length} moves`);

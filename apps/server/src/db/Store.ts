@@ -1,8 +1,11 @@
-import type { Outcome, RoomOptions } from '@chu/protocol';
-import type { Seats } from '../rooms/Seat.ts';
+import {
+  GameStatusSchema, OutcomeSchema, RoomOptionsSchema, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
+  type RoomOptions, type Seat, type Seats,
+} from '@chu/protocol';
 import type { Prisma, PrismaClient } from './database.ts';
-import { RatingBook } from '../ranked/RatingBook.ts';
-import { MoveWriter } from './MoveWriter.ts';
+import { MoveWriter, type MoveRecord } from './MoveWriter.ts';
+
+export type Tx = Prisma.TransactionClient;
 
 export interface RoomRecord {
   id: string;
@@ -13,7 +16,8 @@ export interface RoomRecord {
   gameNumber: number;
 }
 
-export interface GameRecord {
+/** A game as stored, enough to rebuild its session: the moves replay through the rules. */
+export interface StoredGame {
   id: string;
   roomId: string;
   number: number;
@@ -22,22 +26,21 @@ export interface GameRecord {
   seats: Seats;
   version: number;
   rated: boolean;
+  status: GameStatus;
+  outcome: Outcome | null;
   moves: { usi: string; ackId: string | null; deviceId: string | null }[];
 }
 
-export interface MoveRecord {
-  gameId: string;
-  ply: number;
-  usi: string;
-  timeMs: number;
-  byCpu: boolean;
-  ackId: string | null;
-  deviceId: string | null;
-  version: number; // game version after this move (and its end event, if it ended the game)
-  outcome?: Outcome;
+/** The accounts behind a rated game's seats. */
+export interface RatedPlayers {
+  black: string;
+  white: string;
 }
 
+const gameWithMoves = { moves: { orderBy: { ply: 'asc' as const }, select: { usi: true, ackId: true, deviceId: true } } };
+
 // Rooms, games and moves in the database. Every write here is awaited before anyone is told.
+// JSON columns are parsed on the way in: a row that does not fit the schema is a bug, and says so.
 export class Store {
   private readonly moves: MoveWriter;
 
@@ -45,14 +48,18 @@ export class Store {
     this.moves = new MoveWriter(prisma);
   }
 
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
   async createRoom(r: RoomRecord): Promise<void> {
-    await this.prisma.room.create({ data: { ...r, options: r.options as object, seats: r.seats as object } });
+    await this.prisma.room.create({ data: { ...r, options: r.options, seats: r.seats } });
   }
 
   async saveRoom(r: RoomRecord): Promise<void> {
     await this.prisma.room.update({
       where: { id: r.id },
-      data: { hostDeviceId: r.hostDeviceId, options: r.options as object, seats: r.seats as object, gameNumber: r.gameNumber },
+      data: { hostDeviceId: r.hostDeviceId, options: r.options, seats: r.seats, gameNumber: r.gameNumber },
     });
   }
 
@@ -67,7 +74,7 @@ export class Store {
   }
 
   // One statement: the game row and the room's counter/seats together, without a transaction round trip.
-  async createGame(g: Omit<GameRecord, 'moves' | 'version' | 'rated'>, room: RoomRecord, rated: RatedPlayers | null = null): Promise<void> {
+  async createGame(g: Pick<StoredGame, 'id' | 'roomId' | 'number' | 'options' | 'startSfen' | 'seats'>, room: RoomRecord, rated: RatedPlayers | null = null): Promise<void> {
     const now = new Date();
     const n = await this.prisma.$executeRaw`
       WITH created AS (
@@ -83,93 +90,128 @@ export class Store {
     if (n !== 1) throw new Error(`game not stored: ${g.id}`);
   }
 
-  // Waits for the commit; concurrent moves of different games share one statement (MoveWriter).
-  // A move that ends the game is written with the result (and the rating change) in one transaction.
+  /** Waits for the commit; concurrent moves of different games share one statement (MoveWriter). */
   appendMove(m: MoveRecord): Promise<void> {
-    if (!m.outcome) return this.moves.append(m);
-    const outcome = m.outcome;
-    return this.prisma.$transaction(async (tx) => {
-      await tx.move.create({
-        data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
-      });
-      await finish(tx, m.gameId, m.version, outcome);
+    return this.moves.append(m);
+  }
+
+  /** A game event that is not a move (draw offer, seat change): its version, and active ↔ adjourned. */
+  async setVersion(gameId: string, version: number, status?: 'active' | 'adjourned'): Promise<void> {
+    const n = await this.prisma.game.updateMany({
+      where: { id: gameId, status: { in: ['active', 'adjourned'] } },
+      data: { version, ...(status ? { status } : {}) },
+    });
+    if (n.count !== 1) throw new Error(`game ${gameId} is over: event not stored`);
+  }
+
+  /** Inside the finishing transaction: the final move, if the game ended on one. */
+  static async insertMove(tx: Tx, m: MoveRecord): Promise<void> {
+    await tx.move.create({
+      data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
     });
   }
 
-  async setVersion(gameId: string, version: number): Promise<void> {
-    await this.prisma.game.update({ where: { id: gameId }, data: { version } });
+  /**
+   * Inside the finishing transaction: records a result once (only an unfinished game finishes) and
+   * returns the accounts to rate, if it is a rated game.
+   */
+  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date): Promise<RatedPlayers | null> {
+    const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null }[]>`
+      UPDATE "games" SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
+        "finished_at" = ${now}, "turn_started_at" = ${now}
+      WHERE "id" = ${gameId} AND "status" IN ('active', 'adjourned')
+      RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white"`;
+    if (rows.length !== 1) throw new Error(`game ${gameId} is not in play: result not recorded twice`);
+    const g = rows[0];
+    return g.rated && g.black && g.white ? { black: g.black, white: g.white } : null;
   }
 
-  async finishGame(gameId: string, version: number, outcome: Outcome): Promise<void> {
-    await this.prisma.$transaction((tx) => finish(tx, gameId, version, outcome));
+  /** Games still in play (active or adjourned), to carry on after a start. */
+  async liveGames(): Promise<StoredGame[]> {
+    const rows = await this.prisma.game.findMany({ where: { status: { in: ['active', 'adjourned'] } }, include: gameWithMoves });
+    return rows.map(toGame);
   }
 
-  async activeGames(): Promise<GameRecord[]> {
-    const rows = await this.prisma.game.findMany({
-      where: { status: 'active' },
-      include: { moves: { orderBy: { ply: 'asc' } } },
-    });
-    return rows.map((g) => ({
-      id: g.id, roomId: g.roomId, number: g.number, options: g.options as RoomOptions, startSfen: g.startSfen,
-      seats: g.seats as unknown as Seats, version: g.version, rated: g.rated,
-      moves: g.moves.map((m) => ({ usi: m.usi, ackId: m.ackId, deviceId: m.deviceId })),
-    }));
+  /** A room's latest game, whatever its state (a room shows its last result after a restart). */
+  async lastGame(roomId: string): Promise<StoredGame | null> {
+    const row = await this.prisma.game.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, include: gameWithMoves });
+    return row && toGame(row);
   }
 
-  // A game as stored, for replays (finished or not).
-  async gameRecord(id: string) {
+  /** A game as stored, for replays (finished or not). */
+  async gameRecord(id: string): Promise<GameRecord | null> {
     const g = await this.prisma.game.findUnique({
       where: { id },
       include: { room: { select: { code: true } }, moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true } } },
     });
     if (!g) return null;
-    const seats = g.seats as unknown as Seats;
-    const seatInfo = (s: Seats['black']) =>
-      s.kind === 'human' ? { kind: s.kind, name: s.name } : s.kind === 'cpu' ? { kind: s.kind, name: `CPU ${s.level}`, level: s.level } : { kind: s.kind, name: null };
+    const seats = SeatsSchema.parse(g.seats);
+    const status = GameStatusSchema.parse(g.status);
     return {
       id: g.id,
       roomCode: g.room.code,
       number: g.number,
-      options: g.options as RoomOptions,
+      options: RoomOptionsSchema.parse(g.options),
       startSfen: g.startSfen,
       moves: g.moves.map((m) => m.usi),
       times: g.moves.map((m) => m.timeMs),
       byCpu: g.moves.map((m) => m.byCpu),
-      status: g.status,
-      outcome: g.status === 'finished' ? { winner: g.winner, reason: g.reason } : null,
-      seats: { black: seatInfo(seats.black), white: seatInfo(seats.white) },
+      status,
+      outcome: outcomeOf(status, g.winner, g.reason),
+      seats: { black: recordSeat(seats.black), white: recordSeat(seats.white) },
       createdAt: g.createdAt.toISOString(),
       finishedAt: g.finishedAt?.toISOString() ?? null,
     };
   }
+
+  /** A device's games in progress, newest first: the way back into an adjourned game. */
+  async gamesOfDevice(deviceId: string, limit = 20): Promise<MyGames> {
+    const rows = await this.prisma.$queryRaw<{ id: string; code: string; seats: unknown; status: string; ply: number; updated: Date }[]>`
+      SELECT g."id", r."code", g."seats", g."status",
+        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply", g."turn_started_at" AS "updated"
+      FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
+      WHERE g."status" IN ('active', 'adjourned')
+        AND (g."seats"->'black'->>'deviceId' = ${deviceId} OR g."seats"->'white'->>'deviceId' = ${deviceId})
+      ORDER BY g."turn_started_at" DESC NULLS LAST
+      LIMIT ${limit}`;
+    return {
+      games: rows.map((r) => {
+        const seats = SeatsSchema.parse(r.seats);
+        const color = seats.black.kind === 'human' && seats.black.deviceId === deviceId ? 'black' as const : 'white' as const;
+        return {
+          gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name,
+          status: GameStatusSchema.parse(r.status), ply: r.ply, updatedAt: r.updated.toISOString(),
+        };
+      }),
+    };
+  }
 }
 
-/** The accounts of a rated game's seats. */
-export interface RatedPlayers {
-  black: string;
-  white: string;
-}
+const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>
+  status === 'finished' ? OutcomeSchema.parse({ winner, reason }) : null;
 
-/**
- * Records a result once: only an active game finishes, and a rated one (not aborted) is rated in
- * the same transaction, so a result and its rating change exist together or not at all.
- */
-async function finish(tx: Prisma.TransactionClient, gameId: string, version: number, outcome: Outcome): Promise<void> {
-  const now = new Date();
-  const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null }[]>`
-    UPDATE "games" SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
-      "finished_at" = ${now}, "turn_started_at" = ${now}
-    WHERE "id" = ${gameId} AND "status" = 'active'
-    RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white"`;
-  if (rows.length !== 1) throw new Error(`game ${gameId} is not active: result not recorded twice`);
-  const g = rows[0];
-  if (g.rated && outcome.reason !== 'abort' && g.black && g.white)
-    await RatingBook.rate(tx, { id: gameId, blackUserId: g.black, whiteUserId: g.white }, outcome.winner, now);
+function recordSeat(s: Seat): GameRecord['seats']['black'] {
+  if (s.kind === 'human') return { kind: s.kind, name: s.name };
+  if (s.kind === 'cpu') return { kind: s.kind, name: `CPU ${s.level}`, level: s.level };
+  return { kind: s.kind, name: null };
 }
 
 function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number }): RoomRecord {
   return {
     id: row.id, code: row.code, hostDeviceId: row.hostDeviceId,
-    options: row.options as RoomOptions, seats: row.seats as Seats, gameNumber: row.gameNumber,
+    options: RoomOptionsSchema.parse(row.options), seats: SeatsSchema.parse(row.seats), gameNumber: row.gameNumber,
+  };
+}
+
+function toGame(g: {
+  id: string; roomId: string; number: number; options: unknown; startSfen: string; seats: unknown; version: number;
+  rated: boolean; status: string; winner: string | null; reason: string | null;
+  moves: { usi: string; ackId: string | null; deviceId: string | null }[];
+}): StoredGame {
+  const status = GameStatusSchema.parse(g.status);
+  return {
+    id: g.id, roomId: g.roomId, number: g.number, options: RoomOptionsSchema.parse(g.options), startSfen: g.startSfen,
+    seats: SeatsSchema.parse(g.seats), version: g.version, rated: g.rated, status,
+    outcome: outcomeOf(status, g.winner, g.reason), moves: g.moves,
   };
 }

@@ -1,27 +1,30 @@
 import { Game, type Outcome as RulesOutcome } from '@chu/rules';
-import type { Color, ErrorCode, GameEvent, GameView, Outcome, RoomOptions, SeatView, ServerMessage } from '@chu/protocol';
+import {
+  COLORS, opposite, seatOf, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
+  type RoomOptions, type Seats, type SeatView,
+} from '@chu/protocol';
 import type { Logger } from 'pino';
-import type { CpuPlayer } from '../cpu/CpuPlayer.ts';
 import type { Store } from '../db/Store.ts';
-import { opposite, seatOf, TAKEOVER_LEVEL, type Seats } from '../rooms/Seat.ts';
-import type { SerialQueue } from './SerialQueue.ts';
+import { recordResult, type RatingChange } from '../ranked/RatingBook.ts';
+import { Absence } from './Absence.ts';
+import { EventHistory } from './EventHistory.ts';
 import { TurnClock } from './TurnClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
 export type Done = { ok: true; version: number };
 export type Reply = Done | Refusal;
 
-export interface SessionContext {
+/** What a command did: the answer for whoever sent it, and the events everyone else is told (once stored). */
+export interface Step {
+  reply: Reply;
+  events: GameEvent[];
+  ratings?: RatingChange[]; // a rated game that just finished
+}
+
+export interface SessionDeps {
   store: Store;
-  cpu: CpuPlayer;
   log: Logger;
-  queue: SerialQueue;            // the room's queue: every state change of this game runs on it
   msPerSecond: number;
-  cpuDelayMs: number;
-  emit(msg: ServerMessage): void; // to everyone in the room
-  seatViews(): Record<Color, SeatView>;
-  controlChanged(): void;        // a seat changed hands (person ↔ CPU): the room view must be re-sent
-  ended(): void;
 }
 
 export interface SessionInit {
@@ -31,19 +34,37 @@ export interface SessionInit {
   seats: Seats;
   game: Game;
   version: number;
+  present: Record<Color, boolean>; // seated people connected now
   acks?: Map<string, number>;
-  rated?: boolean; // a ranked game: its result changes ratings
+  rated?: boolean;
+  status?: GameStatus;
+  outcome?: Outcome | null;
 }
 
-const HISTORY = 256; // events kept for catch-up; older gaps get a full resync
+/** A CPU move to compute: the side, its level, the position, and the time it must be back by. */
+export interface CpuTurn {
+  color: Color;
+  level: number;
+  ply: number;
+  game: Game;
+  deadline: number | null; // performance.now() ms; null = untimed
+}
+
+export const TAKEOVER_LEVEL = 4; // how the CPU plays while standing in for an absent person
 
 export const rulesOptions = (o: RoomOptions) => ({
   promotion: o.promotion, lionTrading: o.lionTrading, bareKing: o.bareKing, moveLimit: o.moveLimit,
 });
 
 const refuse = (code: ErrorCode, message: string, extra: Partial<Refusal> = {}): Refusal => ({ ok: false, code, message, ...extra });
+const refused = (r: Refusal): Step => ({ reply: r, events: [] });
+const now = () => performance.now();
 
-// The authority over one game: checks, persists, acknowledges, broadcasts; keeps the clock and the CPU seats.
+/**
+ * The authority over one game: checks a command, stores its effect, and returns what happened as a
+ * `Step`. It owns the game, its version, the turn clock and the seats' absence state; it keeps no
+ * timers and tells nobody: the room runs it on its queue and says when the next thing is due.
+ */
 export class GameSession {
   readonly id: string;
   readonly roomCode: string;
@@ -52,18 +73,15 @@ export class GameSession {
   readonly rated: boolean;
   private game: Game;
   version: number;
-  outcome: Outcome | null = null;
+  private state: GameStatus;
+  outcome: Outcome | null;
   drawOfferBy: Color | null = null;
-  // Who plays each side now: a person's seat goes to the CPU after the grace period.
-  readonly control: Record<Color, 'human' | 'cpu'>;
-  private readonly returning: Record<Color, boolean> = { black: false, white: false };
-  private readonly history: GameEvent[] = [];
+  private readonly absence: Absence;
+  private readonly history = new EventHistory();
   private readonly acks: Map<string, number>; // "deviceId:ack" → version acknowledged
   private readonly clock: TurnClock;
-  private cpuTurn: AbortController | null = null;
-  private stopped = false; // finished, replaced or server closing: no more timers or CPU turns
 
-  constructor(private readonly ctx: SessionContext, init: SessionInit) {
+  constructor(private readonly deps: SessionDeps, init: SessionInit) {
     this.id = init.id;
     this.roomCode = init.roomCode;
     this.options = init.options;
@@ -72,27 +90,31 @@ export class GameSession {
     this.game = init.game;
     this.version = init.version;
     this.acks = init.acks ?? new Map();
-    this.control = {
-      black: init.seats.black.kind === 'cpu' ? 'cpu' : 'human',
-      white: init.seats.white.kind === 'cpu' ? 'cpu' : 'human',
-    };
-    const limit = init.options.turnTime === null ? null : init.options.turnTime * ctx.msPerSecond;
-    this.clock = new TurnClock(limit, () => void ctx.queue.run(() => this.expire()).catch((e) => this.fail(e)));
+    this.state = init.status ?? 'active';
+    this.outcome = init.outcome ?? null;
+    this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond);
+    this.clock = new TurnClock(init.options.turnTime === null ? null : init.options.turnTime * deps.msPerSecond);
+    if (this.state === 'active') this.clock.startTurn(now());
   }
 
-  get active(): boolean { return this.outcome === null; }
+  get status(): GameStatus { return this.state; }
+  /** Not finished: seats and options of the room wait for it. */
+  get live(): boolean { return this.state !== 'finished'; }
   get turn(): Color { return this.game.turn; }
   get ply(): number { return this.game.ply; }
   colorOf(deviceId: string): Color | null { return seatOf(this.seats, deviceId); }
 
-  // Starts (or, after a restart, resumes) the turn in progress.
-  begin(): void {
-    if (!this.active || this.stopped) return;
-    this.clock.startTurn();
-    this.scheduleCpu();
+  /** The absence part of a seat's view (RULES.md §8). */
+  seatState(color: Color): Pick<SeatView, 'status' | 'takeoverInMs' | 'controller'> {
+    return {
+      status: this.live ? this.absence.of(color) : 'present',
+      takeoverInMs: this.takeoverInMs(color),
+      controller: this.seats[color].kind === 'empty' ? 'none' : this.live ? this.absence.controller(color) : this.seats[color].kind === 'cpu' ? 'cpu' : 'human',
+    };
   }
 
-  view(): GameView {
+  view(seats: Record<Color, SeatView>): GameView {
+    const t = now();
     return {
       id: this.id,
       roomCode: this.roomCode,
@@ -102,123 +124,179 @@ export class GameSession {
       version: this.version,
       ply: this.game.ply,
       turn: this.game.turn,
-      status: this.active ? 'active' : 'finished',
+      status: this.state,
       outcome: this.outcome,
       drawOfferBy: this.drawOfferBy,
       turnTime: this.options.turnTime,
-      turnRemainingMs: this.active ? this.clock.remainingMs() : null,
-      seats: this.ctx.seatViews(),
+      turnRemainingMs: this.live ? this.clock.remainingMs(t) : null,
+      seats,
       rated: this.rated,
     };
   }
 
-  // Events after `version`, or null when the history no longer reaches back that far.
   eventsSince(version: number): GameEvent[] | null {
-    if (version > this.version) return null;
-    if (version === this.version) return [];
-    const first = this.history[0]?.version ?? this.version + 1;
-    if (version + 1 < first) return null;
-    return this.history.filter((e) => e.version > version);
+    return this.history.since(version, this.version);
   }
 
-  // Checks in order: seated → (retry?) → to move → legal → version current. Runs on the room queue.
-  async move(deviceId: string, usi: string, version: number, ack: string, reply: (r: Reply) => void): Promise<void> {
-    if (!this.active) return reply(refuse('game-over', 'The game is over.'));
+  // ---- commands from players -------------------------------------------------------------------
+
+  // Checks in order: in play → seated → (retry?) → to move → clock → legal → version current.
+  async move(deviceId: string, usi: string, version: number, ack: string): Promise<Step> {
+    if (this.state === 'finished') return refused(refuse('game-over', 'The game is over.'));
     const color = this.colorOf(deviceId);
-    if (!color) return reply(refuse('not-seated', 'You do not hold a seat in this game.'));
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
     const seen = this.acks.get(`${deviceId}:${ack}`);
-    if (seen !== undefined) return reply({ ok: true, version: seen }); // a retry: already applied once
-    if (this.game.turn !== color) return reply(refuse('not-your-turn', 'It is not your turn.'));
-    if (this.control[color] === 'cpu') {
-      return reply(refuse('not-your-turn', 'The CPU is playing this turn for you; you take the seat back at your next turn.'));
-    }
-    if (this.clock.expired()) {
-      await this.expire(); // the server's clock decides, even if the timer has not fired yet
-      return reply(refuse('game-over', 'Your time for this move ran out.'));
+    if (seen !== undefined) return { reply: { ok: true, version: seen }, events: [] }; // a retry: already applied once
+    if (this.state === 'adjourned') return refused(refuse('adjourned', 'The game is adjourned until a player returns.'));
+    if (this.game.turn !== color) return refused(refuse('not-your-turn', 'It is not your turn.'));
+    if (this.absence.controller(color) === 'cpu') return refused(refuse('not-your-turn', 'The CPU is playing this seat.'));
+    if (this.clock.expired(now())) {
+      const step = await this.tick(); // the server's clock decides, even if the timer has not fired yet
+      return { ...step, reply: refuse('game-over', 'Your time for this move ran out.') };
     }
     const legal = this.game.check(usi);
-    if (!legal.ok) return reply(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
+    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
     if (version !== this.version) {
-      return reply(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
+      return refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
     }
-    await this.commit(legal.value, { byCpu: false, deviceId, ack }, reply);
+    return this.commit(legal.value, { byCpu: false, deviceId, ack });
   }
 
-  async resign(deviceId: string): Promise<Reply> {
+  async resign(deviceId: string): Promise<Step> {
     const color = this.colorOf(deviceId);
-    if (!this.active) return refuse('game-over', 'The game is over.');
-    if (!color) return refuse('not-seated', 'You do not hold a seat in this game.');
+    if (!this.live) return refused(refuse('game-over', 'The game is over.'));
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
     return this.end((g) => g.resign(color));
   }
 
-  async abort(deviceId: string): Promise<Reply> {
-    if (!this.active) return refuse('game-over', 'The game is over.');
-    if (!this.colorOf(deviceId)) return refuse('not-seated', 'You do not hold a seat in this game.');
-    if (this.game.ply >= 2) return refuse('cannot-abort', 'A game can only be aborted before both sides have moved.');
+  async abort(deviceId: string): Promise<Step> {
+    if (!this.live) return refused(refuse('game-over', 'The game is over.'));
+    if (!this.colorOf(deviceId)) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
+    if (this.game.ply >= 2) return refused(refuse('cannot-abort', 'A game can only be aborted before both sides have moved.'));
     return this.end((g) => g.abort());
   }
 
-  async draw(deviceId: string, action: 'offer' | 'accept' | 'decline'): Promise<Reply> {
-    if (!this.active) return refuse('game-over', 'The game is over.');
+  async draw(deviceId: string, action: 'offer' | 'accept' | 'decline'): Promise<Step> {
+    if (this.state !== 'active') return refused(refuse('game-over', 'The game is not in play.'));
     const color = this.colorOf(deviceId);
-    if (!color) return refuse('not-seated', 'You do not hold a seat in this game.');
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
     if (action === 'offer') {
-      if (this.drawOfferBy === color) return { ok: true, version: this.version };
+      if (this.drawOfferBy === color) return { reply: { ok: true, version: this.version }, events: [] };
       if (this.drawOfferBy === opposite(color)) return this.draw(deviceId, 'accept');
-      return this.record({ kind: 'draw-offer', by: color }, color);
+      this.drawOfferBy = color;
+      return this.record([{ kind: 'draw-offer', by: color }]);
     }
-    if (this.drawOfferBy !== opposite(color)) return refuse('no-draw-offer', 'There is no draw offer to answer.');
-    if (action === 'decline') return this.record({ kind: 'draw-decline', by: color }, null);
+    if (this.drawOfferBy !== opposite(color)) return refused(refuse('no-draw-offer', 'There is no draw offer to answer.'));
+    if (action === 'decline') {
+      this.drawOfferBy = null;
+      return this.record([{ kind: 'draw-decline', by: color }]);
+    }
     return this.end((g) => g.agreeDraw());
   }
 
-  // Grace period over: the CPU plays this side until its owner comes back.
-  takeOver(color: Color): void {
-    if (!this.active || this.stopped || this.seats[color].kind !== 'human' || this.control[color] === 'cpu') return;
-    this.control[color] = 'cpu';
-    this.returning[color] = false;
-    this.ctx.log.info({ game: this.id, color }, 'cpu takes over an absent player');
-    this.ctx.controlChanged();
-    this.scheduleCpu();
-  }
+  // ---- the seats' presence (RULES.md §8) -------------------------------------------------------
 
-  // The owner is back: they get the seat at their next turn (now, if the CPU is not mid-turn for them).
-  returned(color: Color): void {
-    if (this.control[color] !== 'cpu' || this.seats[color].kind !== 'human') return;
-    if (this.game.turn !== color) {
-      this.control[color] = 'human';
-      this.ctx.controlChanged();
-    } else {
-      this.returning[color] = true;
+  /** A seated person's device is back: they play again at once; an adjourned game resumes. */
+  async arrive(color: Color): Promise<Step> {
+    if (!this.live || !this.absence.arrive(color)) return this.nothing();
+    const events: NewEvent[] = [this.seatEvent(color)];
+    if (this.state === 'adjourned') {
+      this.state = 'active';
+      this.clock.startTurn(now()); // a full turn: nobody could play while it was adjourned
+      events.push({ kind: 'resume', turnRemainingMs: this.clock.remainingMs(now()) });
     }
+    return this.record(events, 'active');
   }
 
-  stop(): void {
-    this.stopped = true;
-    this.clock.stop();
-    this.cpuTurn?.abort();
-    this.cpuTurn = null;
+  /** A seated person's last connection closed: away, with the grace period running. */
+  async leave(color: Color): Promise<Step> {
+    if (!this.live || !this.absence.leave(color, now())) return this.nothing();
+    return this.record([this.seatEvent(color)]);
   }
 
-  private async commit(
-    usi: string,
-    by: { byCpu: boolean; deviceId: string | null; ack: string | null },
-    reply?: (r: Reply) => void,
-  ): Promise<void> {
+  // ---- time ------------------------------------------------------------------------------------
+
+  /** When the room should call `tick` next (performance.now() ms), or null: nothing is waiting on time. */
+  nextWakeAt(): number | null {
+    if (this.state !== 'active') return null;
+    const times = this.dues().map((d) => d.at);
+    const deadline = this.clock.deadline();
+    if (deadline !== null) times.push(deadline);
+    return times.length ? Math.min(...times) : null;
+  }
+
+  /** Whatever is due now: an away seat goes to the CPU, or the game adjourns; a turn runs out. */
+  async tick(): Promise<Step> {
+    if (this.state !== 'active') return this.nothing();
+    const t = now();
+    const events: NewEvent[] = [];
+    let adjourn = false;
+    for (const d of this.dues()) {
+      if (d.at > t) continue;
+      if (d.then === 'adjourn') { adjourn = true; break; }
+      this.absence.takeOver(d.color);
+      events.push(this.seatEvent(d.color));
+    }
+    if (adjourn) {
+      this.state = 'adjourned';
+      this.clock.stop();
+      this.drawOfferBy = null;
+      this.deps.log.info({ game: this.id }, 'nobody seated is present: game adjourned');
+      return this.record([...events, { kind: 'adjourn' }], 'adjourned');
+    }
+    if (this.clock.expired(t)) {
+      const side = this.game.turn;
+      const stored = events.length ? await this.record(events) : this.nothing();
+      // The CPU never forfeits on time: if its search is late, the rules' first legal move is played.
+      const late = this.absence.controller(side) === 'cpu' ? this.game.legalMoves()[0] : undefined;
+      const ended = late ? await this.commit(late, { byCpu: true, deviceId: null, ack: null }) : await this.end((g) => g.timeout(side));
+      return { ...ended, events: [...stored.events, ...ended.events] };
+    }
+    return events.length ? this.record(events) : this.nothing();
+  }
+
+  // ---- the CPU ---------------------------------------------------------------------------------
+
+  /** The CPU's move to think about now, if it is to move. */
+  cpuTurn(): CpuTurn | null {
+    if (this.state !== 'active') return null;
+    const color = this.game.turn;
+    if (this.absence.controller(color) !== 'cpu') return null;
+    const seat = this.seats[color];
+    return {
+      color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, game: this.game.clone(),
+      deadline: this.clock.deadline(),
+    };
+  }
+
+  /** The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment). */
+  async cpuMove(turn: CpuTurn, usi: string): Promise<Step> {
+    if (this.state !== 'active' || this.game.ply !== turn.ply || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
+    return this.commit(usi, { byCpu: true, deviceId: null, ack: null });
+  }
+
+  // ---- storing ---------------------------------------------------------------------------------
+
+  private async commit(usi: string, by: { byCpu: boolean; deviceId: string | null; ack: string | null }): Promise<Step> {
     const color = this.game.turn;
     const before = [...this.game.moves];
-    const timeMs = this.clock.elapsedMs();
+    const t = now();
+    const timeMs = this.clock.elapsedMs(t);
     // Game.clone() replays the whole game, so play in place and rebuild only if the write fails.
     const played = this.game.play(usi);
-    if (!played.ok) { reply?.(refuse('illegal', `Illegal move ${usi}: ${played.error}.`, { reason: played.error })); return; }
-    const outcome = this.game.outcome();
+    if (!played.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${played.error}.`, { reason: played.error }));
+    const rulesOutcome = this.game.outcome();
+    const outcome = rulesOutcome && toOutcome(rulesOutcome);
     const moveVersion = this.version + 1;
     const finalVersion = outcome ? moveVersion + 1 : moveVersion;
+    const move = {
+      gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
+      ackId: by.ack, deviceId: by.deviceId, version: finalVersion,
+    };
+    let ratings: RatingChange[] | undefined;
     try {
-      await this.ctx.store.appendMove({
-        gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
-        ackId: by.ack, deviceId: by.deviceId, version: finalVersion, outcome: outcome && toOutcome(outcome),
-      });
+      if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move });
+      else await this.deps.store.appendMove(move);
     } catch (err) {
       this.game = restoreGame(this.game.startSfen, before, this.options);
       throw err;
@@ -227,112 +305,79 @@ export class GameSession {
     this.version = finalVersion;
     this.drawOfferBy = null;
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, moveVersion);
-    reply?.({ ok: true, version: moveVersion });
-    if (!outcome && !this.stopped) this.clock.startTurn();
-    this.publish({
+    if (!outcome) this.clock.startTurn(t);
+    const events: GameEvent[] = [this.remember({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
-      byCpu: by.byCpu, notation: played.value.notation, turnRemainingMs: outcome ? null : this.clock.remainingMs(),
-    });
-    if (outcome) {
-      this.finished(toOutcome(outcome), finalVersion);
-      return;
-    }
-    this.nextTurn();
+      byCpu: by.byCpu, notation: played.value.notation, turnRemainingMs: outcome ? null : this.clock.remainingMs(t),
+    })];
+    if (outcome) events.push(this.finished(outcome, finalVersion));
+    return { reply: { ok: true, version: moveVersion }, events, ratings };
   }
 
-  private nextTurn(): void {
-    const color = this.game.turn;
-    if (this.returning[color]) {
-      this.returning[color] = false;
-      this.control[color] = 'human';
-      this.ctx.controlChanged();
-    }
-    this.scheduleCpu();
-  }
-
-  private scheduleCpu(): void {
-    if (!this.active || this.stopped) return;
-    const color = this.game.turn;
-    if (this.control[color] !== 'cpu') return;
-    if (this.cpuTurn && !this.cpuTurn.signal.aborted) return;
-    const seat = this.seats[color];
-    const level = seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL;
-    const turn = new AbortController();
-    this.cpuTurn = turn;
-    const ply = this.game.ply;
-    const snapshot = this.game.clone();
-    const budget = this.clock.remainingMs();
-    const think = async () => {
-      await new Promise((r) => setTimeout(r, this.ctx.cpuDelayMs));
-      if (turn.signal.aborted) return;
-      const timeMs = Math.max(50, Math.min(2000, budget === null ? 2000 : budget / 4));
-      const usi = await this.ctx.cpu.chooseMove(snapshot, { level, timeMs, signal: turn.signal });
-      await this.ctx.queue.run(async () => {
-        if (this.cpuTurn === turn) this.cpuTurn = null;
-        if (turn.signal.aborted || this.stopped || !this.active || this.game.ply !== ply || this.control[color] !== 'cpu') return;
-        await this.commit(usi, { byCpu: true, deviceId: null, ack: null });
-      });
-    };
-    think().catch((e) => {
-      if (this.cpuTurn === turn) this.cpuTurn = null;
-      this.fail(e);
-    });
-  }
-
-  private async expire(): Promise<void> {
-    if (!this.active || !this.clock.expired()) return;
-    const loser = this.game.turn;
-    await this.end((g) => g.timeout(loser));
-  }
-
-  // The rules decided an outcome outside a move (resign, agreement, timeout, abort): persist, then tell.
-  private async end(decide: (g: Game) => void): Promise<Reply> {
+  // The rules decided an outcome outside a move (resign, agreement, timeout, abort): store, then tell.
+  private async end(decide: (g: Game) => void): Promise<Step> {
     decide(this.game);
     const o = this.game.outcome();
-    if (!o) return refuse('internal', 'No outcome.');
+    if (!o) throw new Error('the rules gave no outcome');
     const outcome = toOutcome(o);
     const version = this.version + 1;
+    let ratings: RatingChange[];
     try {
-      await this.ctx.store.finishGame(this.id, version, outcome);
+      ratings = await recordResult(this.deps.store, { gameId: this.id, version, outcome });
     } catch (err) {
       this.game = restoreGame(this.game.startSfen, [...this.game.moves], this.options);
       throw err;
     }
     this.version = version;
-    this.finished(outcome, version);
-    return { ok: true, version };
+    return { reply: { ok: true, version }, events: [this.finished(outcome, version)], ratings };
   }
 
-  private finished(outcome: Outcome, version: number): void {
+  private finished(outcome: Outcome, version: number): GameEvent {
     this.outcome = outcome;
+    this.state = 'finished';
     this.drawOfferBy = null;
-    this.stop();
-    this.publish({ kind: 'end', gameId: this.id, version, outcome });
-    this.ctx.ended();
+    this.clock.stop();
+    return this.remember({ kind: 'end', gameId: this.id, version, outcome });
   }
 
-  private async record(
-    e: { kind: 'draw-offer'; by: Color } | { kind: 'draw-decline'; by: Color },
-    drawOfferBy: Color | null,
-  ): Promise<Reply> {
-    const version = this.version + 1;
-    await this.ctx.store.setVersion(this.id, version);
+  /** Events that are not moves: numbered, stored as the game's version (and status), then remembered. */
+  private async record(events: NewEvent[], status?: 'active' | 'adjourned'): Promise<Step> {
+    const numbered = events.map((e, i) => ({ ...e, gameId: this.id, version: this.version + 1 + i }) as GameEvent);
+    const version = this.version + events.length;
+    await this.deps.store.setVersion(this.id, version, status);
     this.version = version;
-    this.drawOfferBy = drawOfferBy;
-    this.publish({ ...e, gameId: this.id, version });
-    return { ok: true, version };
+    return { reply: { ok: true, version }, events: numbered.map((e) => this.remember(e)) };
   }
 
-  private publish(e: GameEvent): void {
+  private remember(e: GameEvent): GameEvent {
     this.history.push(e);
-    if (this.history.length > HISTORY) this.history.shift();
-    this.ctx.emit({ type: 'event', event: e });
+    return e;
   }
 
-  private fail(e: unknown): void {
-    this.ctx.log.error({ err: e, game: this.id }, 'game session error');
+  private nothing(): Step { return { reply: { ok: true, version: this.version }, events: [] }; }
+
+  private seatEvent(color: Color): NewEvent {
+    return { kind: 'seat', color, status: this.absence.of(color), takeoverInMs: this.takeoverInMs(color) };
+  }
+
+  private dues() {
+    const reserve = this.reserveMs();
+    return COLORS.map((c) => this.absence.due(c, this.game.turn, this.clock.deadline(), reserve)).filter((d) => d !== null);
+  }
+
+  // On a timed turn the CPU stands in with a third of the turn left, enough for it to think and move.
+  private reserveMs(): number {
+    return this.clock.limitMs === null ? 0 : Math.round(this.clock.limitMs / 3);
+  }
+
+  private takeoverInMs(color: Color): number | null {
+    if (this.state !== 'active') return null;
+    const d = this.absence.due(color, this.game.turn, this.clock.deadline(), this.reserveMs());
+    return d ? Math.max(0, Math.round(d.at - now())) : null;
   }
 }
+
+type NewEvent = GameEvent extends infer E ? (E extends GameEvent ? Omit<E, 'gameId' | 'version'> : never) : never;
 
 const toOutcome = (o: RulesOutcome): Outcome => ({ winner: o.winner, reason: o.reason as Outcome['reason'] });
 

@@ -1,31 +1,34 @@
 // Per-turn time limit (RULES.md §7): each move has turnTime seconds; the server's clock decides.
-// A restart starts the current turn afresh, so time while the server was down is never charged.
+// The clock only keeps time; the room's one timer wakes the game when something is due.
+// A restart or a resumed adjournment starts the turn afresh, so time nobody could play is never charged.
 export class TurnClock {
-  private timer: NodeJS.Timeout | undefined;
-  private startedAt = performance.now();
+  private startedAt = 0;
+  private running = false;
 
-  constructor(
-    private readonly limitMs: number | null, // null = untimed
-    private readonly onExpire: () => void,
-  ) {}
+  constructor(readonly limitMs: number | null) {} // null = untimed
 
-  startTurn(): void {
-    this.stop();
-    this.startedAt = performance.now();
-    if (this.limitMs !== null) this.timer = setTimeout(this.onExpire, this.limitMs);
+  startTurn(now: number): void {
+    this.startedAt = now;
+    this.running = true;
   }
 
-  elapsedMs(): number { return Math.round(performance.now() - this.startedAt); }
+  stop(): void { this.running = false; }
 
-  remainingMs(): number | null {
-    return this.limitMs === null ? null : Math.max(0, this.limitMs - this.elapsedMs());
+  elapsedMs(now: number): number { return this.running ? Math.round(now - this.startedAt) : 0; }
+
+  /** When the side to move runs out, or null (untimed, or stopped). */
+  deadline(): number | null {
+    return this.limitMs === null || !this.running ? null : this.startedAt + this.limitMs;
   }
 
-  // A few ms of slack: the timer and the clock may disagree by a tick, and a timer firing must end the turn.
-  expired(): boolean { return this.limitMs !== null && performance.now() - this.startedAt >= this.limitMs - 5; }
+  remainingMs(now: number): number | null {
+    const d = this.deadline();
+    return d === null ? (this.limitMs === null ? null : this.limitMs) : Math.max(0, Math.round(d - now));
+  }
 
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+  // A few ms of slack: a timer may fire a tick early, and when it fires the turn must be over.
+  expired(now: number): boolean {
+    const d = this.deadline();
+    return d !== null && now >= d - 5;
   }
 }

@@ -88,6 +88,12 @@ export function registerRoutes(
     if (d) return { device: await identity.logout(d) };
   });
 
+  // This device's games in progress (active or adjourned): the way back into each.
+  app.get('/api/me/games', async (req, reply) => {
+    const d = await device(req, reply);
+    if (d) return store.gamesOfDevice(d.id);
+  });
+
   // Replays: a stored game with its moves (USI) and seat names.
   app.get('/api/games/:id', async (req, reply) => {
     const id = IdSchema.safeParse((req.params as { id: string }).id);

@@ -1,8 +1,8 @@
-import type { Color, Leaderboard, PlayerRating, Profile } from '@chu/protocol';
+import type { Color, Leaderboard, Outcome, PlayerRating, Profile } from '@chu/protocol';
 import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
-import type { Prisma, PrismaClient } from '../db/database.ts';
-
-type Tx = Prisma.TransactionClient;
+import type { PrismaClient } from '../db/database.ts';
+import { Store, type RatedPlayers, type Tx } from '../db/Store.ts';
+import type { MoveRecord } from '../db/MoveWriter.ts';
 
 interface RatingRow {
   userId: string;
@@ -22,6 +22,31 @@ const glicko = (r: Pick<RatingRow, 'rating' | 'deviation' | 'volatility' | 'rate
   ratedAt: r.ratedAt?.getTime() ?? null,
 });
 
+/** One side's rating change in a rated game. */
+export interface RatingChange {
+  userId: string;
+  color: Color;
+  before: number;
+  after: number;
+}
+
+/**
+ * The finishing transaction: the final move (if the game ended on one), the result, and for a rated
+ * game (not aborted) both rating changes, all together or not at all. A game never finishes twice.
+ */
+export async function recordResult(
+  store: Store,
+  r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord },
+): Promise<RatingChange[]> {
+  const now = new Date();
+  return store.transaction(async (tx) => {
+    if (r.finalMove) await Store.insertMove(tx, r.finalMove);
+    const rated: RatedPlayers | null = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now);
+    if (!rated || r.outcome.reason === 'abort') return [];
+    return RatingBook.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white }, r.outcome.winner, now);
+  });
+}
+
 const LEADERBOARD_SIZE = 100;
 const RECENT_GAMES = 20;
 
@@ -33,7 +58,7 @@ export class RatingBook {
    * Rates a finished game inside the transaction that records its result, so a result and its
    * rating change exist together or not at all. Draw = ½.
    */
-  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string }, winner: Color | null, now: Date): Promise<void> {
+  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string }, winner: Color | null, now: Date): Promise<RatingChange[]> {
     const ids = [game.blackUserId, game.whiteUserId];
     await tx.rating.createMany({ data: ids.map((userId) => ({ userId })), skipDuplicates: true });
     // row locks: two games ending at once for one player are rated one after the other
@@ -64,6 +89,7 @@ export class RatingBook {
           ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
         },
       });
+    return sides.map((s) => ({ userId: s.userId, color: s.color, before: s.from.rating, after: s.to.rating }));
   }
 
   /** A player's rating as it stands (defaults for someone never rated). */

@@ -1,5 +1,5 @@
 import {
-  CLIENT_EVENT, ClientMessageSchema, DEVICE_COOKIE, SERVER_EVENT,
+  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, SERVER_EVENT,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type ServerMessage,
 } from '@chu/protocol';
 import fastifyCookie from '@fastify/cookie';
@@ -8,9 +8,10 @@ import type { Server, Socket } from 'socket.io';
 import type { ServerConfig } from '../config.ts';
 import type { GameSession, Reply } from '../game/GameSession.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
+import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
-import type { Matchmaker } from '../ranked/Matchmaker.ts';
-import type { Room } from '../rooms/Room.ts';
+import type { Room, RoomStep } from '../rooms/Room.ts';
+import { roomChannel, type Fanout } from './Fanout.ts';
 import { TokenBucket } from './TokenBucket.ts';
 
 interface SocketState {
@@ -21,12 +22,19 @@ interface SocketState {
 
 type Handler<T extends ClientMessage['type']> = (s: Socket, st: SocketState, m: ClientMessageOf<T>) => Promise<void>;
 
-export const roomChannel = (code: string) => `room:${code}`;
+const RELEASE_AFTER_MS = 5 * 60_000; // an empty room stays in memory this long
 
-// Socket.IO edge: authenticates the device, rate-limits, parses every message, routes it to its room's queue.
+/**
+ * The Socket.IO edge: authenticates the device, rate-limits, parses every message and runs it as a
+ * command on its room's queue. In that same turn of the queue it acknowledges the sender, then tells
+ * the room, so the order is always: stored → acknowledged → broadcast.
+ */
 export class Gateway {
+  private pairing: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly io: Server,
+    private readonly fanout: Fanout,
     private readonly identity: Identity,
     private readonly lobby: Lobby,
     private readonly matchmaker: Matchmaker,
@@ -54,8 +62,20 @@ export class Gateway {
     this.io.on('connection', (socket) => this.connected(socket));
   }
 
-  emitToRoom(code: string, msg: ServerMessage): void {
-    this.io.to(roomChannel(code)).emit(SERVER_EVENT, msg);
+  /** Ranked pairing, once a second: matched seekers get a rated game in a new room. */
+  startPairing(everyMs = 1000): void {
+    let running = false;
+    this.pairing = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.pairRanked().catch((err) => this.log.error({ err }, 'ranked pairing failed')).finally(() => { running = false; });
+    }, everyMs);
+    this.pairing.unref();
+  }
+
+  stop(): void {
+    if (this.pairing) clearInterval(this.pairing);
+    this.pairing = null;
   }
 
   private connected(socket: Socket): void {
@@ -66,14 +86,16 @@ export class Gateway {
       const parsed = ClientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const ack = (raw as { ack?: unknown } | null)?.ack;
-        return sendError(socket, 'malformed', `Malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+        return sendError(socket, 'malformed', `Malformed message${where}: ${issue?.message ?? 'invalid'}.`,
           typeof ack === 'string' && ack.length <= 40 ? { ack } : {});
       }
       const msg = parsed.data;
       const handler = this.handlers[msg.type] as Handler<typeof msg.type>;
       handler(socket, st, msg as never).catch((err) => {
         this.log.error({ err, device: st.device.id, type: msg.type }, 'handler failed');
-        sendError(socket, 'internal', 'Something went wrong on the server.');
+        sendError(socket, 'internal', 'Something went wrong on the server.', 'ack' in msg ? { ack: msg.ack } : {});
       });
     });
     // Any other event name is not part of the protocol.
@@ -82,7 +104,7 @@ export class Gateway {
     });
     socket.on('disconnect', () => {
       this.matchmaker.leave(socket.id);
-      for (const code of st.rooms) void this.leave(socket, st, code);
+      for (const code of st.rooms) void this.leave(socket, st, code).catch((err) => this.log.error({ err, room: code }, 'leave failed'));
     });
   }
 
@@ -101,103 +123,150 @@ export class Gateway {
       await this.leave(socket, st, m.code);
       send(socket, { type: 'left', code: m.code });
     },
-    'room.sit': (socket, st, m) => this.roomAction(socket, st, m.code, (r) => r.sit(st.device, m.color)),
-    'room.stand': (socket, st, m) => this.roomAction(socket, st, m.code, (r) => r.stand(st.device.id)),
-    'room.cpu': (socket, st, m) => this.roomAction(socket, st, m.code, (r) => r.setCpu(st.device.id, m.color, m.level)),
-    'room.options': (socket, st, m) => this.roomAction(socket, st, m.code, (r) => r.setOptions(st.device.id, m.options)),
-    'room.start': (socket, st, m) => this.roomAction(socket, st, m.code, (r) => r.start(st.device.id), true),
-    'room.rematch': (socket, st, m) => this.roomAction(socket, st, m.code, (r) => r.rematch(st.device.id), true),
-    move: async (socket, st, m) => {
-      const room = this.lobby.roomOfGame(m.gameId);
-      if (!room?.session || room.session.id !== m.gameId) return sendError(socket, 'no-game', 'No such game.', { ack: m.ack });
-      const session = room.session;
-      this.seatedRate(st, session);
-      await room.queue.run(() => session.move(st.device.id, m.usi, m.version, m.ack, (r) => {
-        if (r.ok) return send(socket, { type: 'ack', ack: m.ack, version: r.version });
-        sendError(socket, r.code, r.message, { ack: m.ack, ...(r.reason ? { reason: r.reason } : {}) });
-        if (r.resync) send(socket, { type: 'game', game: session.view(), reason: 'resync' });
-      }));
-    },
-    resign: (socket, st, m) => this.gameAction(socket, st, m.gameId, (g) => g.resign(st.device.id)),
-    abort: (socket, st, m) => this.gameAction(socket, st, m.gameId, (g) => g.abort(st.device.id)),
-    draw: (socket, st, m) => this.gameAction(socket, st, m.gameId, (g) => g.draw(st.device.id, m.action)),
+    'room.sit': (socket, st, m) => this.roomCommand(socket, st, m.code, (r) => r.sit(st.device, m.color)),
+    'room.stand': (socket, st, m) => this.roomCommand(socket, st, m.code, (r) => r.stand(st.device.id)),
+    'room.cpu': (socket, st, m) => this.roomCommand(socket, st, m.code, (r) => r.setCpu(st.device.id, m.color, m.level)),
+    'room.options': (socket, st, m) => this.roomCommand(socket, st, m.code, (r) => r.setOptions(st.device.id, m.options)),
+    'room.start': (socket, st, m) => this.roomCommand(socket, st, m.code, (r) => r.start(st.device.id)),
+    'room.rematch': (socket, st, m) => this.roomCommand(socket, st, m.code, (r) => r.rematch(st.device.id, m.action)),
+    move: (socket, st, m) =>
+      this.gameCommand(socket, st, m.gameId, (g) => g.move(st.device.id, m.usi, m.version, m.ack), m.ack),
+    resign: (socket, st, m) => this.gameCommand(socket, st, m.gameId, (g) => g.resign(st.device.id)),
+    abort: (socket, st, m) => this.gameCommand(socket, st, m.gameId, (g) => g.abort(st.device.id)),
+    draw: (socket, st, m) => this.gameCommand(socket, st, m.gameId, (g) => g.draw(st.device.id, m.action)),
     'ranked.join': async (socket, st, m) => {
       const user = st.device.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.');
-      await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime, (msg) => send(socket, msg));
+      const { since, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
+      for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
+      send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since } });
+      await this.pairRanked();
     },
     'ranked.leave': async (socket) => {
-      if (!this.matchmaker.leave(socket.id)) send(socket, { type: 'ranked', queue: null });
+      this.matchmaker.leave(socket.id);
+      send(socket, { type: 'ranked', queue: null });
     },
-    sync: async (socket, st, m) => {
+    sync: async (socket, _st, m) => {
       const room = this.lobby.roomOfGame(m.gameId);
       if (!room?.session || room.session.id !== m.gameId) return sendError(socket, 'no-game', 'No such game.');
       const session = room.session;
-      await room.queue.run(() => this.catchUp(socket, session, m.version));
+      await room.queue.run(() => this.catchUp(socket, room, session, m.version));
     },
   };
 
   private async enter(socket: Socket, st: SocketState, room: Room, known: { id: string; version: number } | undefined) {
-    await room.queue.run(() => {
-      room.enter(st.device, socket.id);
+    await room.queue.run(async () => {
+      const step = await room.enter(st.device, socket.id);
       st.rooms.add(room.code);
-      void socket.join(roomChannel(room.code));
-      room.broadcast();
+      await socket.join(roomChannel(room.code));
       const session = room.session;
-      if (!session) return;
-      if (session.colorOf(st.device.id)) this.seatedRate(st, session);
-      if (known && known.id === session.id) this.catchUp(socket, session, known.version);
-      else send(socket, { type: 'game', game: session.view(), reason: 'join' });
+      if (session?.colorOf(st.device.id)) this.seatedRate(st);
+      // The newcomer gets the room and its game as they are now (this step included), or catches up
+      // from the version it had; the others are told what changed.
+      send(socket, { type: 'room', room: room.view() });
+      if (session && known?.id === session.id) this.catchUp(socket, room, session, known.version);
+      else {
+        const game = room.gameMessage('join');
+        if (game) send(socket, game);
+      }
+      this.fanout.toRoom(room.code, step.out, socket.id);
     });
   }
 
   private async leave(socket: Socket, st: SocketState, code: string) {
     st.rooms.delete(code);
-    void socket.leave(roomChannel(code));
+    await socket.leave(roomChannel(code));
     const room = await this.lobby.get(code);
     if (!room) return;
-    await room.queue.run(() => {
-      if (room.exit(st.device.id, socket.id)) room.broadcast();
+    await room.queue.run(async () => {
+      const step = await room.exit(st.device.id, socket.id);
+      this.fanout.toRoom(room.code, step.out);
     });
-    if (room.idle) setTimeout(() => this.lobby.release(room), 5 * 60_000).unref();
+    if (room.idle) setTimeout(() => this.lobby.release(room), RELEASE_AFTER_MS).unref();
   }
 
   // Missing events when the short history still has them, otherwise the whole game.
-  private catchUp(socket: Socket, session: GameSession, version: number): void {
+  private catchUp(socket: Socket, room: Room, session: GameSession, version: number): void {
     const events = session.eventsSince(version);
-    if (events === null) return send(socket, { type: 'game', game: session.view(), reason: 'resync' });
+    if (events === null) {
+      const game = room.gameMessage('resync');
+      if (game) send(socket, game);
+      return;
+    }
     for (const event of events) send(socket, { type: 'event', event });
   }
 
-  private async roomAction(socket: Socket, st: SocketState, code: string, act: (r: Room) => Promise<Reply>, starts = false) {
+  /** A room command: runs on the room's queue; the sender hears of a refusal, everyone of the change. */
+  private async roomCommand(socket: Socket, st: SocketState, code: string, command: (r: Room) => Promise<RoomStep>) {
     if (!st.rooms.has(code)) return sendError(socket, 'not-in-room', 'Join the room first.');
     const room = await this.lobby.get(code);
     if (!room) return sendError(socket, 'no-room', `No room ${code}.`);
     await room.queue.run(async () => {
-      const r = await act(room);
-      if (!r.ok) return sendError(socket, r.code, r.message);
-      room.broadcast();
-      if (starts && room.session) this.emitToRoom(room.code, { type: 'game', game: room.session.view(), reason: 'start' });
+      const step = await command(room);
+      reply(socket, step.reply);
+      this.fanout.toRoom(room.code, step.out);
     });
   }
 
-  private async gameAction(socket: Socket, st: SocketState, gameId: string, act: (g: GameSession) => Promise<Reply>) {
+  /** A game command: a move is acknowledged (or refused) to its sender before anyone sees it. */
+  private async gameCommand(socket: Socket, st: SocketState, gameId: string, command: (g: GameSession) => ReturnType<GameSession['move']>, ack?: string) {
     const room = this.lobby.roomOfGame(gameId);
-    if (!room?.session || room.session.id !== gameId) return sendError(socket, 'no-game', 'No such game.');
-    const session = room.session;
+    const session = room?.session;
+    if (!room || session?.id !== gameId) return sendError(socket, 'no-game', 'No such game.', ack ? { ack } : {});
+    if (session.colorOf(st.device.id)) this.seatedRate(st);
     await room.queue.run(async () => {
-      const r = await act(session);
-      if (!r.ok) sendError(socket, r.code, r.message);
+      // the room's current game may have changed while this waited
+      if (room.session !== session) return sendError(socket, 'no-game', 'That game is over.', ack ? { ack } : {});
+      const step = await room.play(command);
+      if (ack !== undefined) {
+        if (step.reply.ok) send(socket, { type: 'ack', ack, version: step.reply.version });
+        else {
+          const r = step.reply;
+          sendError(socket, r.code, r.message, { ack, ...(r.reason ? { reason: r.reason } : {}) });
+          if (r.resync) { const game = room.gameMessage('resync'); if (game) send(socket, game); }
+        }
+      } else reply(socket, step.reply);
+      this.fanout.toRoom(room.code, step.out);
     });
   }
 
-  private seatedRate(st: SocketState, session: GameSession): void {
-    if (session.colorOf(st.device.id)) st.bucket.refillPerSecond = this.config.rateLimit.refillPerSecond;
+  private async pairRanked(): Promise<void> {
+    for (const match of this.matchmaker.pair(Date.now())) await this.startRanked(match);
+  }
+
+  /** A rated game under the default rules in a new private room; both seekers are told where to go. */
+  private async startRanked({ black, white, turnTime }: Match): Promise<void> {
+    const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, turnTime, alternateFirst: true });
+    const step = await room.queue.run(async () => {
+      await room.sit(black.device, 'black');
+      await room.sit(white.device, 'white');
+      const s = await room.start(black.device.id, { black: black.accountId, white: white.accountId });
+      this.fanout.toRoom(room.code, s.out);
+      return s;
+    });
+    if (!step.reply.ok || !room.session) {
+      this.log.error({ code: step.reply.ok ? 'no-session' : step.reply.code }, 'ranked game did not start');
+      return;
+    }
+    const gameId = room.session.id;
+    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, turnTime }, 'ranked match');
+    for (const [color, e] of [['black', black], ['white', white]] as const) {
+      this.fanout.toSocket(e.id, { type: 'ranked', queue: null });
+      this.fanout.toSocket(e.id, { type: 'ranked.match', roomCode: room.code, gameId, color });
+    }
+  }
+
+  private seatedRate(st: SocketState): void {
+    st.bucket.refillPerSecond = this.config.rateLimit.refillPerSecond;
   }
 }
 
 function send(socket: Socket, msg: ServerMessage): void {
   socket.emit(SERVER_EVENT, msg);
+}
+
+function reply(socket: Socket, r: Reply): void {
+  if (!r.ok) sendError(socket, r.code, r.message);
 }
 
 function sendError(socket: Socket, code: ErrorCode, message: string, extra: { ack?: string; reason?: string } = {}): void {

@@ -1,41 +1,27 @@
 import { randomInt } from 'node:crypto';
-import { ROOM_CODE_ALPHABET, RoomOptionsSchema, type RoomOptionsPatch } from '@chu/protocol';
-import type { Logger } from 'pino';
-import type { Store } from '../db/Store.ts';
-import { GameSession, restoreGame } from '../game/GameSession.ts';
+import { EMPTY_SEATS, ROOM_CODE_ALPHABET, RoomOptionsSchema, type RoomOptionsPatch } from '@chu/protocol';
 import { newId } from '../identity/secrets.ts';
-import { Room, type RoomContext } from './Room.ts';
-import { EMPTY_SEATS } from './Seat.ts';
+import { Room, type RoomDeps } from './Room.ts';
 
-// All rooms this server holds in memory, loaded from the database on demand; games by id.
+// All rooms this server holds in memory, loaded from the database (with their last game) on demand.
 export class Lobby {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | null>>();
-  private readonly games = new Map<string, Room>();
-  private readonly ctx: RoomContext;
+  private readonly games = new Map<string, Room>(); // game id → room, filled as games are looked up
   private closed = false;
 
-  constructor(private readonly store: Store, private readonly log: Logger, ctx: Omit<RoomContext, 'gameStarted' | 'gameEnded'>) {
-    this.ctx = {
-      ...ctx,
-      gameStarted: (room, session, previous) => {
-        if (previous) this.games.delete(previous.id);
-        this.games.set(session.id, room);
-      },
-      gameEnded: () => {},
-    };
-  }
+  constructor(private readonly deps: RoomDeps) {}
 
   async create(hostDeviceId: string, patch: RoomOptionsPatch = {}): Promise<Room> {
     const options = RoomOptionsSchema.parse(patch);
     for (let attempt = 0; ; attempt++) {
       const code = Array.from({ length: 6 }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]).join('');
-      if (this.rooms.has(code) || (await this.store.findRoom(code))) {
+      if (this.rooms.has(code) || (await this.deps.store.findRoom(code))) {
         if (attempt > 20) throw new Error('no free room code');
         continue;
       }
-      const room = new Room(this.ctx, { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0 });
-      await this.store.createRoom(room.record);
+      const room = new Room(this.deps, { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0 });
+      await this.deps.store.createRoom(room.record);
       this.rooms.set(code, room);
       return room;
     }
@@ -47,17 +33,13 @@ export class Lobby {
     if (room) return room;
     let pending = this.loading.get(code);
     if (!pending) {
-      pending = this.store.findRoom(code).then((rec) => {
-        if (!rec) return null;
-        const r = this.rooms.get(code) ?? new Room(this.ctx, rec);
-        this.rooms.set(code, r);
-        return r;
-      }).finally(() => this.loading.delete(code));
+      pending = this.load(code).finally(() => this.loading.delete(code));
       this.loading.set(code, pending);
     }
     return pending;
   }
 
+  /** Leaves memory when nobody is there and nothing runs; it stays in the database. */
   release(room: Room): void {
     if (!room.idle || this.rooms.get(room.code) !== room) return;
     room.close();
@@ -66,31 +48,23 @@ export class Lobby {
   }
 
   roomOfGame(gameId: string): Room | null {
-    return this.games.get(gameId) ?? null;
+    const known = this.games.get(gameId);
+    if (known?.session?.id === gameId) return known;
+    for (const room of this.rooms.values()) {
+      if (room.session?.id === gameId) {
+        this.games.set(gameId, room);
+        return room;
+      }
+    }
+    return null;
   }
 
-  // After a start: every unfinished game is loaded and continues; the turn in progress starts afresh.
+  /** After a start: every game still in play is loaded; active ones carry on (their seats away, their turn afresh). */
   async restore(): Promise<number> {
-    const games = await this.store.activeGames();
     let restored = 0;
-    for (const g of games) {
-      try {
-        const rec = await this.store.findRoomById(g.roomId);
-        if (!rec) continue;
-        const room = (await this.get(rec.code))!;
-        const game = restoreGame(g.startSfen, g.moves.map((m) => m.usi), g.options);
-        const acks = new Map<string, number>();
-        // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
-        for (const m of g.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, g.version);
-        const session = new GameSession(room.sessionContext(), {
-          id: g.id, roomCode: room.code, options: g.options, seats: g.seats, game, version: g.version, acks, rated: g.rated,
-        });
-        room.attach(session);
-        room.startGraceForAbsent();
-        restored++;
-      } catch (err) {
-        this.log.error({ err, game: g.id }, 'could not restore game');
-      }
+    for (const g of await this.deps.store.liveGames()) {
+      const rec = await this.deps.store.findRoomById(g.roomId);
+      if (rec && (await this.get(rec.code))?.session?.id === g.id) restored++;
     }
     return restored;
   }
@@ -98,5 +72,22 @@ export class Lobby {
   close(): void {
     this.closed = true;
     for (const room of this.rooms.values()) room.close();
+  }
+
+  private async load(code: string): Promise<Room | null> {
+    const rec = await this.deps.store.findRoom(code);
+    if (!rec) return null;
+    const existing = this.rooms.get(code);
+    if (existing) return existing;
+    let room: Room;
+    try {
+      room = new Room(this.deps, rec, await this.deps.store.lastGame(rec.id));
+    } catch (err) {
+      // A stored game that no longer replays is a bug to fix, not a reason to lose the room.
+      this.deps.log.error({ err, room: code }, 'could not load the last game of a room');
+      room = new Room(this.deps, rec);
+    }
+    this.rooms.set(code, room);
+    return room;
   }
 }

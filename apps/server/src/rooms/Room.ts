@@ -1,32 +1,45 @@
 import { Game } from '@chu/rules';
 import {
-  RoomOptionsSchema, type Color, type RoomOptions, type RoomOptionsPatch, type RoomView, type SeatView, type ServerMessage,
+  COLORS, opposite, RoomOptionsSchema, sameOccupant, seatOf,
+  type Color, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView, type ServerMessage,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
-import type { CpuPlayer } from '../cpu/CpuPlayer.ts';
-import type { RatedPlayers, RoomRecord, Store } from '../db/Store.ts';
-import { GameSession, rulesOptions, type Refusal, type Reply } from '../game/GameSession.ts';
+import type { CpuDesk } from '../cpu/CpuDesk.ts';
+import type { RatedPlayers, RoomRecord, StoredGame, Store } from '../db/Store.ts';
+import { GameSession, restoreGame, rulesOptions, type CpuTurn, type Refusal, type Reply, type Step } from '../game/GameSession.ts';
 import { SerialQueue } from '../game/SerialQueue.ts';
 import { newId } from '../identity/secrets.ts';
-import { seatOf, type Seat, type Seats } from './Seat.ts';
 
-export interface RoomContext {
+/** Where a room's own news goes (timers, CPU moves): everyone in the room. realtime/Fanout is one. */
+export interface RoomOutlet {
+  toRoom(code: string, messages: ServerMessage[]): void;
+}
+
+export interface RoomDeps {
   store: Store;
-  cpu: CpuPlayer;
+  cpu: CpuDesk;
+  outlet: RoomOutlet;
   log: Logger;
   msPerSecond: number;
   cpuDelayMs: number;
-  emit(code: string, msg: ServerMessage): void;
-  gameStarted(room: Room, session: GameSession, previous: GameSession | null): void;
-  gameEnded(room: Room, session: GameSession): void;
+}
+
+/** What a room command did: the answer for the sender, and what everyone in the room is told. */
+export interface RoomStep {
+  reply: Reply;
+  out: ServerMessage[];
 }
 
 interface Presence { name: string; sockets: Set<string> }
 
-const refuse = (code: Refusal['code'], message: string): Refusal => ({ ok: false, code, message });
-const COLORS = ['black', 'white'] as const;
+const refuse = (code: Refusal['code'], message: string): RoomStep => ({ reply: { ok: false, code, message }, out: [] });
 
-// A table friends meet at: two seats, spectators, options, and the current (or last) game.
+/**
+ * A table friends meet at: two seats, spectators, options, and the current (or last) game.
+ * Every command runs on the room's queue, called by whoever received it; it returns a `RoomStep`
+ * once stored, and the caller acknowledges, then tells the room. The room's own timers (the game's
+ * next due time, the CPU's move) run the same way and tell the room through its outlet.
+ */
 export class Room {
   readonly id: string;
   readonly code: string;
@@ -35,29 +48,42 @@ export class Room {
   seats: Seats;
   gameNumber: number;
   session: GameSession | null = null;
+  rematchOfferBy: Color | null = null;
   readonly queue = new SerialQueue();
   private readonly present = new Map<string, Presence>();
-  private readonly grace = new Map<Color, NodeJS.Timeout>();
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private thinking: { turn: CpuTurn; stop: AbortController } | null = null;
   private closed = false;
 
-  constructor(private readonly ctx: RoomContext, rec: RoomRecord) {
+  constructor(private readonly deps: RoomDeps, rec: RoomRecord, last: StoredGame | null = null) {
     this.id = rec.id;
     this.code = rec.code;
     this.hostDeviceId = rec.hostDeviceId;
     this.options = rec.options;
     this.seats = rec.seats;
     this.gameNumber = rec.gameNumber;
+    if (last) {
+      const acks = new Map<string, number>();
+      // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
+      for (const m of last.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, last.version);
+      this.session = this.newSession({
+        id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
+        status: last.status, outcome: last.outcome,
+        game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
+      });
+      // After a restart nobody is here yet: every seated person is away, with a fresh grace period.
+      this.schedule();
+    }
   }
 
   get record(): RoomRecord {
     return { id: this.id, code: this.code, hostDeviceId: this.hostDeviceId, options: this.options, seats: this.seats, gameNumber: this.gameNumber };
   }
 
-  get activeGame(): GameSession | null { return this.session?.active ? this.session : null; }
+  /** The game in play or adjourned: seats and options wait for it. */
+  get liveGame(): GameSession | null { return this.session?.live ? this.session : null; }
   // Nobody here and nothing running: the room can leave memory (it stays in the database).
-  get idle(): boolean { return this.present.size === 0 && !this.activeGame && this.queue.size === 0; }
-  isPresent(deviceId: string): boolean { return this.present.has(deviceId); }
-  get presentCount(): number { return this.present.size; }
+  get idle(): boolean { return this.present.size === 0 && this.session?.status !== 'active' && this.queue.size === 0; }
 
   view(): RoomView {
     return {
@@ -65,71 +91,55 @@ export class Room {
       invitePath: `/r/${this.code}`,
       hostDeviceId: this.hostDeviceId,
       options: this.options,
-      seats: this.seatViews(),
+      seats: this.seatViews(this.liveGame?.seats ?? this.seats),
       present: [...this.present].map(([deviceId, p]) => ({
         deviceId, name: p.name, role: this.seatedColor(deviceId) ? 'player' as const : 'spectator' as const,
       })),
       gameId: this.session?.id ?? null,
       gameNumber: this.gameNumber,
+      rematchOfferBy: this.rematchOfferBy,
     };
   }
 
-  seatViews(): Record<Color, SeatView> {
-    const seats = this.activeGame?.seats ?? this.seats;
-    const view = (color: Color): SeatView => {
-      const s: Seat = seats[color];
-      const control = this.activeGame?.control[color];
-      if (s.kind === 'empty') return { color, kind: 'empty', deviceId: null, name: null, level: null, connected: false, controller: 'none' };
-      if (s.kind === 'cpu') return { color, kind: 'cpu', deviceId: null, name: `CPU ${s.level}`, level: s.level, connected: true, controller: 'cpu' };
-      return {
-        color, kind: 'human', deviceId: s.deviceId, name: s.name, level: null,
-        connected: this.present.has(s.deviceId), controller: control ?? 'human',
-      };
-    };
-    return { black: view('black'), white: view('white') };
+  /** The current or last game, as a newcomer (or a resync) sees it. */
+  gameMessage(reason: 'start' | 'join' | 'resync'): ServerMessage | null {
+    const s = this.session;
+    return s && { type: 'game', game: s.view(this.seatViews(s.seats)), reason };
   }
 
   seatedColor(deviceId: string): Color | null {
-    return seatOf(this.activeGame?.seats ?? this.seats, deviceId);
+    return seatOf(this.liveGame?.seats ?? this.seats, deviceId);
   }
 
-  // A socket of this device entered the room. Its seat, if any, is held again.
-  enter(device: { id: string; name: string }, socketId: string): void {
+  // ---- presence ----------------------------------------------------------------------------------
+
+  /** A socket of this device entered the room. A seated person is back (RULES.md §8). */
+  async enter(device: { id: string; name: string }, socketId: string): Promise<RoomStep> {
     const p = this.present.get(device.id) ?? { name: device.name, sockets: new Set<string>() };
     p.name = device.name;
     p.sockets.add(socketId);
     this.present.set(device.id, p);
     const color = this.seatedColor(device.id);
-    if (color) {
-      this.cancelGrace(color);
-      this.activeGame?.returned(color);
-    }
+    const game = this.liveGame;
+    if (color && game) return this.after(await game.arrive(color), true);
+    return this.roomChanged();
   }
 
-  // Returns true when the device has no socket left here.
-  exit(deviceId: string, socketId: string): boolean {
+  /** A socket left. When it was the device's last one here, a seated person is away. */
+  async exit(deviceId: string, socketId: string): Promise<RoomStep> {
     const p = this.present.get(deviceId);
-    if (!p) return false;
-    p.sockets.delete(socketId);
-    if (p.sockets.size > 0) return false;
+    if (!p?.sockets.delete(socketId) || p.sockets.size > 0) return { reply: this.ok(), out: [] };
     this.present.delete(deviceId);
     const color = this.seatedColor(deviceId);
-    if (color && this.activeGame) this.startGrace(color);
-    return true;
+    const game = this.liveGame;
+    if (color && game) return this.after(await game.leave(color), true);
+    return this.roomChanged();
   }
 
-  // After a restart nobody is connected: every person seated in the running game gets a grace period.
-  startGraceForAbsent(): void {
-    const game = this.activeGame;
-    if (!game) return;
-    for (const c of COLORS) {
-      const s = game.seats[c];
-      if (s.kind === 'human' && !this.present.has(s.deviceId)) this.startGrace(c);
-    }
-  }
+  // ---- seats and options, between games ----------------------------------------------------------
 
-  async sit(device: { id: string; name: string }, color?: Color): Promise<Reply> {
-    if (this.activeGame) return refuse('game-running', 'Seats change between games.');
+  async sit(device: { id: string; name: string }, color?: Color): Promise<RoomStep> {
+    if (this.liveGame) return refuse('game-running', 'Seats change between games.');
     const current = seatOf(this.seats, device.id);
     const target = color ?? (current ?? COLORS.find((c) => this.seats[c].kind === 'empty'));
     if (!target) return refuse('seat-taken', 'Both seats are taken.');
@@ -140,137 +150,193 @@ export class Room {
     return this.saved();
   }
 
-  async stand(deviceId: string): Promise<Reply> {
-    if (this.activeGame) return refuse('game-running', 'Seats change between games.');
+  async stand(deviceId: string): Promise<RoomStep> {
+    if (this.liveGame) return refuse('game-running', 'Seats change between games.');
     const current = seatOf(this.seats, deviceId);
     if (!current) return refuse('not-seated', 'You are not seated.');
     this.seats[current] = { kind: 'empty' };
     return this.saved();
   }
 
-  async setCpu(deviceId: string, color: Color, level: number | null): Promise<Reply> {
+  async setCpu(deviceId: string, color: Color, level: number | null): Promise<RoomStep> {
     if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host can seat the CPU.');
-    if (this.activeGame) return refuse('game-running', 'Seats change between games.');
+    if (this.liveGame) return refuse('game-running', 'Seats change between games.');
     const s = this.seats[color];
     if (s.kind === 'human' && s.deviceId !== deviceId) return refuse('seat-taken', 'A person holds that seat.');
     this.seats[color] = level === null ? { kind: 'empty' } : { kind: 'cpu', level };
     return this.saved();
   }
 
-  async setOptions(deviceId: string, patch: RoomOptionsPatch): Promise<Reply> {
+  async setOptions(deviceId: string, patch: RoomOptionsPatch): Promise<RoomStep> {
     if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host changes the options.');
-    if (this.activeGame) return refuse('game-running', 'Options change between games.');
+    if (this.liveGame) return refuse('game-running', 'Options change between games.');
     this.options = RoomOptionsSchema.parse({ ...this.options, ...patch });
     return this.saved();
   }
 
-  /** `rated`: the accounts of a ranked game's seats (ratings change when it ends). */
-  async start(deviceId: string, rated: RatedPlayers | null = null): Promise<Reply> {
-    if (this.activeGame) return refuse('game-running', 'A game is already running.');
-    if (deviceId !== this.hostDeviceId && !seatOf(this.seats, deviceId)) {
-      return refuse('not-seated', 'Only the host or a seated player can start.');
-    }
-    if (this.seats.black.kind === 'empty' || this.seats.white.kind === 'empty') {
-      return refuse('seats-not-filled', 'Both seats must be filled.');
-    }
-    if (this.seats.black.kind === 'cpu' && this.seats.white.kind === 'cpu') {
-      return refuse('seats-not-filled', 'At least one seat needs a person.');
-    }
-    const game = Game.start(rulesOptions(this.options));
-    const number = this.gameNumber + 1;
-    const id = newId();
-    const seats: Seats = structuredClone(this.seats);
-    await this.ctx.store.createGame(
-      { id, roomId: this.id, number, options: this.options, startSfen: game.startSfen, seats },
-      { ...this.record, gameNumber: number },
-      rated,
-    );
-    this.gameNumber = number;
-    this.attach(new GameSession(this.sessionContext(), {
-      id, roomCode: this.code, options: this.options, seats, game, version: 0, rated: rated !== null,
-    }));
-    for (const c of COLORS) {
-      const s = seats[c];
-      if (s.kind === 'human' && !this.present.has(s.deviceId)) this.startGrace(c);
-    }
-    return { ok: true, version: 0 };
+  // ---- the next game -----------------------------------------------------------------------------
+
+  /** The host starts the next game once both seats are filled. `rated`: the accounts of a ranked game. */
+  async start(deviceId: string, rated: RatedPlayers | null = null): Promise<RoomStep> {
+    if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host starts a game; ask for a rematch instead.');
+    return this.startGame(rated);
   }
 
-  async rematch(deviceId: string): Promise<Reply> {
-    if (this.activeGame) return refuse('game-running', 'A game is already running.');
-    if (!this.session && this.gameNumber === 0) return refuse('no-game', 'There was no game to rematch.');
-    if (!seatOf(this.seats, deviceId) && deviceId !== this.hostDeviceId) {
-      return refuse('not-seated', 'Only the host or a seated player can ask for a rematch.');
+  /**
+   * A seated player asks for the next game; it starts when the other player asks too (or at once
+   * against a CPU seat). `decline` turns the other's offer down.
+   */
+  async rematch(deviceId: string, action: 'offer' | 'decline' = 'offer'): Promise<RoomStep> {
+    if (this.liveGame) return refuse('game-running', 'A game is already running.');
+    if (this.gameNumber === 0) return refuse('no-game', 'There was no game to rematch.');
+    const color = seatOf(this.seats, deviceId);
+    if (!color) return refuse('not-seated', 'Only a seated player can ask for a rematch.');
+    const other = opposite(color);
+    if (action === 'decline') {
+      if (this.rematchOfferBy !== other) return refuse('no-rematch-offer', 'There is no rematch offer to answer.');
+      this.rematchOfferBy = null;
+      return this.roomChanged();
     }
-    const seats = this.seats;
-    if (this.options.alternateFirst) this.seats = { black: seats.white, white: seats.black };
-    const r = await this.start(deviceId);
-    if (!r.ok) this.seats = seats;
-    return r;
+    if (this.rematchOfferBy === other || this.seats[other].kind === 'cpu') return this.startGame(null);
+    this.rematchOfferBy = color;
+    return this.roomChanged();
   }
 
-  attach(session: GameSession): void {
-    const previous = this.session;
-    previous?.stop();
-    this.session = session;
-    this.ctx.gameStarted(this, session, previous);
-    session.begin();
+  // ---- commands on the game ----------------------------------------------------------------------
+
+  async play(command: (game: GameSession) => Promise<Step>): Promise<RoomStep> {
+    const game = this.session;
+    if (!game) return refuse('no-game', 'No such game.');
+    return this.after(await command(game));
   }
 
-  sessionContext() {
-    return {
-      store: this.ctx.store,
-      cpu: this.ctx.cpu,
-      log: this.ctx.log,
-      queue: this.queue,
-      msPerSecond: this.ctx.msPerSecond,
-      cpuDelayMs: this.ctx.cpuDelayMs,
-      emit: (msg: ServerMessage) => this.ctx.emit(this.code, msg),
-      seatViews: () => this.seatViews(),
-      controlChanged: () => this.broadcast(),
-      ended: () => {
-        this.clearGrace();
-        if (this.session) this.ctx.gameEnded(this, this.session);
-        this.broadcast();
-      },
-    };
-  }
-
-  broadcast(): void {
-    this.ctx.emit(this.code, { type: 'room', room: this.view() });
+  /** The room's own work (a timer, a CPU answer), run on the queue and told to the room. */
+  private runOwn(work: () => Promise<RoomStep>): void {
+    void this.queue.run(async () => {
+      if (this.closed) return;
+      const step = await work();
+      this.deps.outlet.toRoom(this.code, step.out);
+    }).catch((err) => this.deps.log.error({ err, room: this.code }, 'room task failed'));
   }
 
   close(): void {
     this.closed = true;
-    this.clearGrace();
-    this.session?.stop();
+    clearTimeout(this.wakeTimer);
+    this.stopThinking();
   }
 
-  private async saved(): Promise<Reply> {
-    await this.ctx.store.saveRoom(this.record);
-    return { ok: true, version: this.session?.version ?? 0 };
+  // ---- inside ------------------------------------------------------------------------------------
+
+  private async startGame(rated: RatedPlayers | null): Promise<RoomStep> {
+    if (this.liveGame) return refuse('game-running', 'A game is already running.');
+    if (this.seats.black.kind === 'empty' || this.seats.white.kind === 'empty') return refuse('seats-not-filled', 'Both seats must be filled.');
+    if (this.seats.black.kind === 'cpu' && this.seats.white.kind === 'cpu') return refuse('seats-not-filled', 'At least one seat needs a person.');
+    // RULES.md §8: each new game swaps who moves first, however it is started; a pair who already
+    // changed seats since the last game is left as it sat.
+    const last = this.session?.seats;
+    const seats: Seats = this.options.alternateFirst && last && sameOccupant(last.black, this.seats.black) && sameOccupant(last.white, this.seats.white)
+      ? { black: this.seats.white, white: this.seats.black }
+      : structuredClone(this.seats);
+    const game = Game.start(rulesOptions(this.options));
+    const number = this.gameNumber + 1;
+    const id = newId();
+    await this.deps.store.createGame(
+      { id, roomId: this.id, number, options: this.options, startSfen: game.startSfen, seats },
+      { ...this.record, seats, gameNumber: number },
+      rated,
+    );
+    this.seats = structuredClone(seats);
+    this.gameNumber = number;
+    this.rematchOfferBy = null;
+    this.stopThinking();
+    this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null });
+    this.schedule();
+    const started = this.gameMessage('start')!;
+    return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, started] };
   }
 
-  private startGrace(color: Color): void {
-    this.cancelGrace(color);
-    if (this.closed) return;
-    const game = this.activeGame;
-    if (!game) return;
-    const ms = game.options.graceSeconds * this.ctx.msPerSecond;
-    const timer = setTimeout(() => {
-      this.grace.delete(color);
-      void this.queue.run(() => { if (this.activeGame === game) game.takeOver(color); });
-    }, ms);
-    this.grace.set(color, timer);
+  private newSession(init: Omit<ConstructorParameters<typeof GameSession>[1], 'roomCode' | 'present'>): GameSession {
+    const present = { black: this.isPresent(init.seats.black), white: this.isPresent(init.seats.white) };
+    return new GameSession(this.deps, { ...init, roomCode: this.code, present });
   }
 
-  private cancelGrace(color: Color): void {
-    const t = this.grace.get(color);
-    if (t) clearTimeout(t);
-    this.grace.delete(color);
+  private isPresent(seat: Seat): boolean {
+    return seat.kind === 'human' && this.present.has(seat.deviceId);
   }
 
-  private clearGrace(): void {
-    for (const c of COLORS) this.cancelGrace(c);
+  /** After a game command: arm what is due next, and turn the game's events into messages. */
+  private after(step: Step, roomToo = false): RoomStep {
+    this.schedule();
+    const out: ServerMessage[] = step.events.map((event) => ({ type: 'event', event }));
+    // seat changes and the end of a game show in the room view too
+    if (roomToo || step.events.some((e) => e.kind !== 'move' && e.kind !== 'draw-offer' && e.kind !== 'draw-decline')) {
+      out.push({ type: 'room', room: this.view() });
+    }
+    return { reply: step.reply, out };
+  }
+
+  /** One timer for whatever the game has due next, and the CPU's move when it is the CPU's turn. */
+  private schedule(): void {
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    const game = this.session;
+    if (this.closed || !game) return;
+    const at = game.nextWakeAt();
+    if (at !== null) {
+      this.wakeTimer = setTimeout(() => this.runOwn(async () => this.after(await game.tick())), Math.max(0, at - performance.now()));
+    }
+    const turn = game.cpuTurn();
+    if (this.thinking && (!turn || this.thinking.turn.ply !== turn.ply || this.thinking.turn.color !== turn.color)) this.stopThinking();
+    if (turn && !this.thinking) this.think(game, turn);
+  }
+
+  private think(game: GameSession, turn: CpuTurn): void {
+    const stop = new AbortController();
+    this.thinking = { turn, stop };
+    const answer = async () => {
+      await new Promise((r) => setTimeout(r, this.deps.cpuDelayMs));
+      if (stop.signal.aborted) return;
+      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, turnDeadline: turn.deadline, signal: stop.signal });
+      if (stop.signal.aborted) return;
+      this.runOwn(async () => {
+        if (this.thinking?.stop === stop) this.thinking = null;
+        return this.after(await game.cpuMove(turn, usi));
+      });
+    };
+    answer().catch((err) => {
+      if (stop.signal.aborted) return;
+      if (this.thinking?.stop === stop) this.thinking = null;
+      this.deps.log.error({ err, room: this.code }, 'cpu move failed');
+    });
+  }
+
+  private stopThinking(): void {
+    this.thinking?.stop.abort();
+    this.thinking = null;
+  }
+
+  private seatViews(seats: Seats): Record<Color, SeatView> {
+    const game = this.session && this.session.seats === seats ? this.session : null;
+    const view = (color: Color): SeatView => {
+      const s = seats[color];
+      const state = game?.seatState(color) ?? { status: 'present' as const, takeoverInMs: null, controller: s.kind === 'empty' ? 'none' as const : s.kind };
+      const base = { color, status: state.status, takeoverInMs: state.takeoverInMs, controller: state.controller };
+      if (s.kind === 'empty') return { ...base, kind: 'empty', deviceId: null, name: null, level: null, connected: false };
+      if (s.kind === 'cpu') return { ...base, kind: 'cpu', deviceId: null, name: `CPU ${s.level}`, level: s.level, connected: true };
+      return { ...base, kind: 'human', deviceId: s.deviceId, name: s.name, level: null, connected: this.present.has(s.deviceId) };
+    };
+    return { black: view('black'), white: view('white') };
+  }
+
+  private ok(): Reply { return { ok: true, version: this.session?.version ?? 0 }; }
+
+  private roomChanged(): RoomStep {
+    return { reply: this.ok(), out: [{ type: 'room', room: this.view() }] };
+  }
+
+  private async saved(): Promise<RoomStep> {
+    this.rematchOfferBy = null;
+    await this.deps.store.saveRoom(this.record);
+    return this.roomChanged();
   }
 }

@@ -98,6 +98,15 @@ export class TestClient {
     return this.game;
   }
 
+  /** Waits until `cond` holds of what this client has seen. */
+  async until(cond: () => boolean, ms = 8000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!cond()) {
+      if (Date.now() > deadline) throw new Error('condition not reached');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   silentFor(pred: Pred): boolean { return !this.unread.some(pred); }
 
   private receive(m: ServerMessage): void {
@@ -116,6 +125,14 @@ export class TestClient {
       if (e.kind === 'draw-offer') this.game.drawOfferBy = e.by;
       if (e.kind === 'draw-decline') this.game.drawOfferBy = null;
       if (e.kind === 'end') { this.game.status = 'finished'; this.game.outcome = e.outcome; }
+      if (e.kind === 'adjourn') this.game.status = 'adjourned';
+      if (e.kind === 'resume') { this.game.status = 'active'; this.game.turnRemainingMs = e.turnRemainingMs; }
+      if (e.kind === 'seat') {
+        // the room view and the game view apply the same event
+        for (const view of [this.game.seats[e.color], this.room?.seats[e.color]]) {
+          if (view) Object.assign(view, { status: e.status, takeoverInMs: e.takeoverInMs, controller: e.status === 'cpu' ? 'cpu' : 'human' });
+        }
+      }
     }
     const w = this.waiters.find((x) => x.pred(m));
     if (w) {

@@ -1,0 +1,21 @@
+import { SERVER_EVENT, type ServerMessage } from '@chu/protocol';
+import type { Server } from 'socket.io';
+import type { RoomOutlet } from '../rooms/Room.ts';
+
+export const roomChannel = (code: string) => `room:${code}`;
+
+// The one way out to clients: a room's channel, or one socket.
+export class Fanout implements RoomOutlet {
+  constructor(private readonly io: Server) {}
+
+  toRoom(code: string, messages: ServerMessage[], exceptSocket?: string): void {
+    if (messages.length === 0) return;
+    const to = this.io.to(roomChannel(code));
+    const channel = exceptSocket ? to.except(exceptSocket) : to;
+    for (const m of messages) channel.emit(SERVER_EVENT, m);
+  }
+
+  toSocket(socketId: string, message: ServerMessage): void {
+    this.io.to(socketId).emit(SERVER_EVENT, message);
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { COLORS, CpuLevelSchema, IdSchema, type Color } from './common.ts';
+
+// Who sits on a side of the board. Stored as JSON on rooms and games, so it is parsed on the way in.
+export const SeatSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('empty') }),
+  z.object({ kind: z.literal('human'), deviceId: IdSchema, name: z.string() }),
+  z.object({ kind: z.literal('cpu'), level: CpuLevelSchema }),
+]);
+export type Seat = z.infer<typeof SeatSchema>;
+
+export const SeatsSchema = z.object({ black: SeatSchema, white: SeatSchema });
+export type Seats = z.infer<typeof SeatsSchema>;
+
+export const EMPTY_SEATS = (): Seats => ({ black: { kind: 'empty' }, white: { kind: 'empty' } });
+
+export function seatOf(seats: Seats, deviceId: string): Color | null {
+  for (const c of COLORS) {
+    const s = seats[c];
+    if (s.kind === 'human' && s.deviceId === deviceId) return c;
+  }
+  return null;
+}
+
+/** The same occupant (person by device, or the CPU at any level) on both seats. */
+export const sameOccupant = (a: Seat, b: Seat): boolean =>
+  a.kind === b.kind && (a.kind !== 'human' || (b.kind === 'human' && a.deviceId === b.deviceId));
+
+/**
+ * A seated person's state during a game (RULES.md §8): present → away (grace running) → cpu (the CPU
+ * holds the seat) → returned (back; plays again). CPU seats and empty seats are always 'present'/none.
+ */
+export const SEAT_STATUSES = ['present', 'away', 'cpu', 'returned'] as const;
+export const SeatStatusSchema = z.enum(SEAT_STATUSES);
+export type SeatStatus = z.infer<typeof SeatStatusSchema>;
