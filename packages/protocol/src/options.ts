@@ -1,14 +1,16 @@
+import { DEFAULT_OPTIONS, LION_TRADING_RULES, PROMOTION_RULES, type Options } from '@chu/rules';
 import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
+// The rules' own options (their values and defaults) are the rules package's.
 export const TURN_TIMES = [null, 30, 60] as const;
 
 export const RoomOptionsSchema = z
   .object({
-    promotion: z.enum(['association', 'shogi']).default('association'),
-    lionTrading: z.enum(['off', 'protected', 'always']).default('protected'),
-    bareKing: z.boolean().default(true),
-    moveLimit: z.number().int().min(1).max(10_000).nullable().default(null), // plies
+    promotion: z.enum(PROMOTION_RULES).default(DEFAULT_OPTIONS.promotion),
+    lionTrading: z.enum(LION_TRADING_RULES).default(DEFAULT_OPTIONS.lionTrading),
+    bareKing: z.boolean().default(DEFAULT_OPTIONS.bareKing),
+    moveLimit: z.number().int().min(1).max(10_000).nullable().default(DEFAULT_OPTIONS.moveLimit), // plies
     turnTime: z.union([z.null(), z.literal(30), z.literal(60)]).default(null), // seconds per move
     alternateFirst: z.boolean().default(true),
     graceSeconds: z.number().int().min(1).max(600).default(60),
@@ -18,8 +20,8 @@ export type RoomOptions = z.infer<typeof RoomOptionsSchema>;
 
 export const RoomOptionsPatchSchema = z
   .object({
-    promotion: z.enum(['association', 'shogi']),
-    lionTrading: z.enum(['off', 'protected', 'always']),
+    promotion: z.enum(PROMOTION_RULES),
+    lionTrading: z.enum(LION_TRADING_RULES),
     bareKing: z.boolean(),
     moveLimit: z.number().int().min(1).max(10_000).nullable(),
     turnTime: z.union([z.null(), z.literal(30), z.literal(60)]),
@@ -31,3 +33,11 @@ export const RoomOptionsPatchSchema = z
 export type RoomOptionsPatch = z.infer<typeof RoomOptionsPatchSchema>;
 
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = RoomOptionsSchema.parse({});
+
+/** The rules' options of a room: what `Game.start` / `Game.replay` take (turn time, seats and grace are the room's). */
+export const rulesOptions = (room: Pick<RoomOptions, keyof Options>): Options => ({
+  promotion: room.promotion,
+  lionTrading: room.lionTrading,
+  bareKing: room.bareKing,
+  moveLimit: room.moveLimit,
+});

@@ -1,3 +1,4 @@
+import { OUTCOME_REASONS } from '@chu/rules';
 import { z } from 'zod';
 import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
@@ -9,10 +10,9 @@ import { SeatStatusSchema } from './seats.ts';
 
 export const OutcomeSchema = z.object({
   winner: ColorSchema.nullable(), // null = draw (or abort)
-  reason: z.enum([
-    'royal-capture', 'bare-king', 'no-legal-move', 'repetition', 'move-limit',
-    'resign', 'agreement', 'timeout', 'abort',
-  ]),
+  // The rules' Game records every way a game ends (RULES.md §6, plus resign, agreement, timeout,
+  // abort), so the server adds no reason of its own: a fourth repetition is refused as a move (§5).
+  reason: z.enum(OUTCOME_REASONS),
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 

@@ -7,10 +7,14 @@ export const opposite = (c: Color): Color => (c === 'black' ? 'white' : 'black')
 /** A square name as people and USI write it: file 12..1, rank a..l ('7l', '12a'). */
 export type Square = string;
 
+/** RULES.md §3: 'association' promotes on entering the zone, or on a capture that starts or ends in it; 'shogi' on any move touching it. */
+export const PROMOTION_RULES = ['association', 'shogi'] as const;
+/** RULES.md §4: 'off', 'protected' (JCSA), 'always' (Edo rule). */
+export const LION_TRADING_RULES = ['off', 'protected', 'always'] as const;
+
 export interface Options {
-  /** 'association': promote on entering the zone, or on a capture that starts or ends in it; 'shogi': any move touching the zone. */
-  promotion: 'association' | 'shogi';
-  lionTrading: 'off' | 'protected' | 'always';
+  promotion: (typeof PROMOTION_RULES)[number];
+  lionTrading: (typeof LION_TRADING_RULES)[number];
   bareKing: boolean;
   /** Draw once this many plies have been played; null = no limit. */
   moveLimit: number | null;
