@@ -50,10 +50,12 @@ function handicap(rand: () => number): string {
   const [board, turn] = START_SFEN.split(' ');
   const grid = board.split('/').map((rank) => rank.replace(/\d+/g, (n) => '.'.repeat(Number(n))).split(''));
   const upper = rand() < 0.5;
-  for (let k = 1 + Math.floor(rand() * 4); k > 0; k--) {
+  for (let k = 1 + Math.floor(rand() * 4); k > 0; ) {
     const row = upper ? 9 + Math.floor(rand() * 3) : Math.floor(rand() * 3);
     const col = Math.floor(rand() * 12);
-    if (!'.Kk'.includes(grid[row][col])) grid[row][col] = '.';
+    if ('.Kk'.includes(grid[row][col])) continue;
+    grid[row][col] = '.';
+    k--;
   }
   const ranks = grid.map((r) => r.join('').replace(/\.+/g, (dots) => String(dots.length)));
   return `${ranks.join('/')} ${rand() < 0.3 ? 'w' : turn} - 1`;

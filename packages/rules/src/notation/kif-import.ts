@@ -144,6 +144,7 @@ export function parseKif(text: string, options?: Partial<Options>): Result<KifGa
     if (step.side && step.side !== game.turn) return fail('wrong-side', line, `${step.side === 'black' ? '▲' : '△'} on ${game.turn}'s move: ${l}`);
     const named = checkName(game, step);
     if (named) return fail(named.code, line, `${named.what}: ${l}`);
+    if (step.step === '二歩目' && !first) return fail('lion-steps', line, `二歩目 without an 一歩目 before it: ${l}`);
     if (step.step === '一歩目') {
       if (step.mark) return fail('lion-steps', line, `a first step is neither a promotion nor the end of a move: ${l}`);
       first = step;
