@@ -1,3 +1,4 @@
+import type { PromotionChoice } from '@chu/rules';
 import type { Color, Square } from '../squares';
 import type { Lang, PieceSet } from '../pieces';
 
@@ -6,18 +7,19 @@ export interface Piece {
   code: string; // 'n', '+o'
 }
 
-export type PromotionNeed = 'optional' | 'forced' | 'none';
-
-/** Everything the board is told. It knows no rules: the controller feeds it destinations. */
+/**
+ * Everything the board is told. It knows no rules: the controller feeds it destinations, usually
+ * the parts of the rules' boardFeed(game).
+ */
 export interface BoardProps {
   pieces: (Piece | undefined)[]; // 144 entries, 0 = 12a, 11 = 1a, 143 = 1l
   orientation?: Color; // 'black': 12a top-left
   movable?: Color | 'both' | 'none'; // whose pieces the user may pick up: 'black'
-  dests?: Map<Square, Square[]>; // first-step targets incl. lion midpoints: {'6f' => ['6e','5d',…]}
-  secondSteps?: (from: Square, mid: Square) => Square[]; // ('6f','6e') => ['5d','6f']  (from = igui/pass)
+  dests?: ReadonlyMap<Square, readonly Square[]>; // first-step targets incl. lion midpoints: {'6f' => ['6e','5d',…]}
+  secondSteps?: (from: Square, mid: Square) => readonly Square[]; // ('6f','6e') => ['5d','6f']  (from = igui/pass)
   canStop?: (from: Square, to: Square) => boolean; // is from→to a whole move (not only a midpoint)? default true
-  promotion?: (from: Square, to: Square, mid?: Square) => PromotionNeed; // default 'none'
-  lastMove?: Square[]; // ['7i','7h'] or ['6f','6e','5d']
+  promotion?: (from: Square, to: Square, mid?: Square) => PromotionChoice; // default 'none'
+  lastMove?: readonly Square[]; // ['7i','7h'] or ['6f','6e','5d']
   showDests?: boolean; // mark legal destinations (default true)
   coordinates?: boolean; // file numbers and rank letters (default true)
   pieceSet?: PieceSet; // 'kanji1'
