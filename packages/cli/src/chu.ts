@@ -1,15 +1,16 @@
 import { createInterface } from 'node:readline';
-import { Game, MAX_MOVES, makeSfen, parseSfen, perft, usiOf, withDefaults, type Options } from '@chu/rules';
+import { Game, MAX_MOVES, START_SFEN, makeSfen, parseKif, parseSfen, perft, toKif, usiOf, withDefaults, type Options } from '@chu/rules';
 
 // The `chu` command line (contract used by other tools — keep it exactly as specified).
-const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|usi> [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off]`;
+const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|usi> [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off]`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(message + '\n');
   process.exit(code);
 }
 
-function parseArgs(argv: string[]): { command: string; rest: string[]; options: Options } {
+/** `given`: only the options named on the command line (they override a KIF's own). */
+function parseArgs(argv: string[]): { command: string; rest: string[]; options: Options; given: Partial<Options> } {
   const options: Partial<Options> = {};
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -31,7 +32,7 @@ function parseArgs(argv: string[]): { command: string; rest: string[]; options: 
   }
   const [command, ...args] = rest;
   if (!command) fail(USAGE, 2);
-  return { command, rest: args, options: withDefaults(options) };
+  return { command, rest: args, options: withDefaults(options), given: options };
 }
 
 async function lines(): Promise<string[]> {
@@ -40,8 +41,30 @@ async function lines(): Promise<string[]> {
   return out;
 }
 
+/** The game after `usis` from `sfen`; an illegal move ends the command with exit 1 and its reason code. */
+function played(sfen: string, usis: string[], options: Options): Game {
+  const game = Game.fromSfen(sfen, options);
+  if (!game.ok) fail(`invalid SFEN "${sfen}": ${game.error}`, 2);
+  for (const usi of usis) {
+    const r = game.value.play(usi);
+    if (!r.ok) {
+      // the reason code is this command's answer: on stdout for tools, on stderr for people
+      process.stdout.write(r.error + '\n');
+      fail(r.error, 1);
+    }
+  }
+  return game.value;
+}
+
+/** All of stdin as it is: KIF errors count its lines, blank ones included. */
+async function text(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function main(): Promise<void> {
-  const { command, rest, options } = parseArgs(process.argv.slice(2));
+  const { command, rest, options, given } = parseArgs(process.argv.slice(2));
   const positions = async () =>
     (await lines()).map((sfen) => {
       const pos = parseSfen(sfen, options);
@@ -78,17 +101,22 @@ async function main(): Promise<void> {
     case 'play': {
       const [sfen] = await lines();
       if (!sfen) fail('play needs one SFEN on stdin', 2);
-      const game = Game.fromSfen(sfen, options);
-      if (!game.ok) fail(`invalid SFEN "${sfen}": ${game.error}`, 2);
-      for (const usi of rest) {
-        const r = game.value.play(usi);
-        if (!r.ok) {
-          // the reason code is this command's answer: on stdout for tools, on stderr for people
-          process.stdout.write(r.error + '\n');
-          fail(r.error, 1);
-        }
-      }
-      out.push(game.value.sfen());
+      out.push(played(sfen, rest, options).sfen());
+      break;
+    }
+    case 'kif': {
+      const [first, ...more] = await lines();
+      if (!first) fail('kif needs `startpos` or an SFEN on the first line of stdin, then the moves', 2);
+      // `startpos` may carry the moves on its own line, as in USI: `startpos moves 7i7h 7d7e`
+      const [sfen, tail] = /^startpos(\s|$)/.test(first) ? [START_SFEN, first.slice(8)] : [first, ''];
+      const usis = `${tail} ${more.join(' ')}`.split(/\s+/).filter((t) => t && t !== 'moves');
+      out.push(toKif(played(sfen, usis, options)).trimEnd());
+      break;
+    }
+    case 'unkif': {
+      const kif = parseKif(await text(), given);
+      if (!kif.ok) fail(kif.error.message, 2);
+      out.push(kif.value.sfen, kif.value.moves.join(' '));
       break;
     }
     case 'usi': {

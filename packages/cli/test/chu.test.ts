@@ -46,3 +46,50 @@ describe('chu command line', () => {
     expect(r.err).toContain('board has 2 ranks, expected 12');
   });
 });
+
+describe('chu kif and chu unkif: game records in lishogi chu KIF', () => {
+  const LION_GAME = '7i7h 7d7e 7j7i6h 6d6e 6h6g 6e6f 6g6f6g';
+
+  it('kif: startpos and USI moves (spaces or newlines) → KIF on stdout', () => {
+    const r = chu(['kif'], `startpos\n${LION_GAME.replace(/ /g, '\n')}\n`);
+    expect(r.status).toBe(0);
+    expect(r.out).toContain('   1手目   7八歩兵 （←7九）\n');
+    expect(r.out).toContain('   7手目一歩目 6六獅子 （←6七）\n   7手目二歩目 6七獅子（居食い） （←6六）\n');
+    expect(chu(['kif'], `startpos moves ${LION_GAME}\n`).out).toBe(r.out);
+  });
+
+  it('kif from an SFEN writes the board diagram; the rule options go into the record', () => {
+    const r = chu(['kif', '--lion-trading', 'off'], `${LIONS}\n4g3f4g\n`);
+    expect(r.status).toBe(0);
+    expect(r.out).toContain('#rules: promotion=association lion-trading=off bare-king=on move-limit=none\n');
+    expect(r.out).toMatch(/\|  ・  ・  ・  ・  ・  獅  ・  ・  獅  ・  ・  ・\|七\n/);
+  });
+
+  it('unkif: KIF → the start SFEN, then the moves in canonical USI', () => {
+    const kif = chu(['kif'], `startpos\n${LION_GAME}\n`).out;
+    const r = chu(['unkif'], kif);
+    expect(r.status).toBe(0);
+    expect(r.out).toBe(`${START_SFEN}\n7i7h 7d7e 7j6h 6d6e 6h6g 6e6f 6g6f6g\n`);
+    const lions = chu(['unkif'], chu(['kif'], `${LIONS}\n`).out);
+    expect(lions.out).toBe(`${LIONS}\n\n`);
+  });
+
+  it('kif: an illegal move exits 1 with the reason code, like play', () => {
+    const r = chu(['kif'], 'startpos\n7i7h 7d7f\n');
+    expect(r.status).toBe(1);
+    expect(r.out).toBe('unreachable\n');
+  });
+
+  it.each([
+    ['kif', '\n', 'kif needs `startpos` or an SFEN'],
+    ['kif', 'lfcsgekgscfl/a1b1txot1b1a b - 1\n7i7h\n', 'board has 2 ranks, expected 12'],
+    ['unkif', '', 'line 1: no KIF here'],
+    ['unkif', '手合割：平手\n1 ７六歩(77)\n', 'line 2: not a chu shogi move'],
+    ['unkif', '手合割：平手\n\n1手目 7六歩兵 （←7九）\n', 'line 3: 1手目 7六歩兵 （←7九）: unreachable'],
+  ])('%s: bad input is a one-line error naming what is wrong, exit 2 (%j)', (command, input, message) => {
+    const r = chu([command], input);
+    expect(r.status).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain(message);
+  });
+});
