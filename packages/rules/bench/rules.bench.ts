@@ -1,6 +1,6 @@
-// pnpm bench:rules — perft(4) from the start over distinct moves, and legal-move listing time.
-// Prints figures; asserts nothing (speed is measured, not tested).
-import { MAX_MOVES, START_SFEN, parseSfen, perft, type Position } from '../src/index.ts';
+// pnpm bench:rules — perft(4) from the start over distinct moves, legal-move listing time, and the
+// move list (notation) of a 300-ply game. Prints figures; asserts nothing (speed is measured, not tested).
+import { Game, MAX_MOVES, START_SFEN, parseSfen, perft, type Position } from '../src/index.ts';
 import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
 import { perft as shogiopsPerft } from 'shogiops/debug';
 
@@ -69,3 +69,38 @@ const theirs = shogiopsFigures();
 console.log(`ratio (every leaf played, like shogiops): ${(ours / theirs).toFixed(0)}x shogiops`);
 listingFigures('start', START_SFEN);
 MIDGAME.forEach((sfen, i) => listingFigures(`midgame ${i + 1}`, sfen));
+
+/** A 300-ply game of seeded random moves (the first seed whose game lasts that long). */
+function longGame(plies: number): Game {
+  for (let seed = 1; ; seed++) {
+    let s = seed;
+    const random = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const game = Game.start();
+    while (game.ply < plies && !game.outcome()) {
+      const moves = game.legalMoves();
+      game.play(moves[Math.floor(random() * moves.length)]);
+    }
+    if (game.ply === plies) return game;
+  }
+}
+
+function notationFigures(plies: number): void {
+  const game = longGame(plies);
+  const usis = [...game.moves];
+  let t = performance.now();
+  Game.replay(usis);
+  const replayMs = performance.now() - t;
+  t = performance.now();
+  const kanji = game.notations('kanji');
+  game.notations('hodges');
+  const listMs = performance.now() - t;
+  t = performance.now();
+  for (let i = 0; i < plies; i++) game.notation(i, 'kanji');
+  const perPlyMs = performance.now() - t;
+  console.log(
+    `move list of a ${kanji.length}-ply game: replay (notation written as each move is played) ${replayMs.toFixed(0)} ms, ` +
+      `notations() both styles ${listMs.toFixed(2)} ms, notation(i) for every ply ${perPlyMs.toFixed(2)} ms`,
+  );
+}
+
+notationFigures(300);
