@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { Game, type Color } from '@chu/rules';
+import { Game, opposite, type Color } from '@chu/rules';
 import { EnginePool } from '../src/index.ts';
 import { IS_ROYAL, VALUE } from '../src/tables.ts';
 
@@ -50,7 +50,7 @@ function material(game: Game, color: Color): number {
 function greedyMove(game: Game, random: () => number): string {
   const moves = game.legalMoves();
   const me = game.turn;
-  const them: Color = me === 'black' ? 'white' : 'black';
+  const them: Color = opposite(me);
   const before = material(game, me) - material(game, them);
   let best: string[] = [];
   let bestGain = -Infinity;
@@ -92,7 +92,7 @@ async function playGame(pool: EnginePool, opponent: string, index: number): Prom
     const result: Result = outcome.winner === null ? 'D' : outcome.winner === engineColor ? 'W' : 'L';
     return { result, plies: game.ply, reason: outcome.reason };
   }
-  const them: Color = engineColor === 'black' ? 'white' : 'black';
+  const them: Color = opposite(engineColor);
   const diff = material(game, engineColor) - material(game, them);
   return { result: diff >= 100 ? 'W' : diff <= -100 ? 'L' : 'D', plies: game.ply, reason: `move cap, material ${diff > 0 ? '+' : ''}${diff}` };
 }
