@@ -99,7 +99,8 @@ describe('KIF export (lishogi chu KIF)', () => {
   });
 });
 
-// Why the export departs from shogiops' own writer in two places: its reader can't read them.
+// Why the export writes `7八歩兵 （←7九）`, not full-width `７八歩兵（←７九）`, and departs from shogiops' own
+// writer twice: shogiops' reader can't read those.
 describe('shogiops limits the export works around', () => {
   const scene = () => shogiopsPosition('chushogi', '10k1/12/12/12/12/12/5N6/12/12/12/12/1K10 b - 1').unwrap();
 
@@ -112,6 +113,12 @@ describe('shogiops limits the export works around', () => {
     const lines = ours.split('\n').filter((l) => l.includes('歩目'));
     expect(lines).toEqual(['   1手目一歩目 6六獅子 （←7七）', '   1手目二歩目 7七獅子 （←6六）']);
     expect(parseKifMovesOrDrops(lines).map(shogiopsUsi)).toEqual(['7g6f7g']);
+  });
+
+  it('shogiops cannot read a full-width file 10 (１０), so files are ASCII digits, as lishogi writes them', () => {
+    expect(parseKifMovesOrDrops(['１０八歩兵 （←１０九）'])).toEqual([]);
+    expect(parseKifMovesOrDrops(['10八歩兵 （←10九）']).map(shogiopsUsi)).toEqual(['10i10h']);
+    expect(toKif(playAll(Game.start(), '10i10h'))).toContain('   1手目   10八歩兵 （←10九）');
   });
 
   it('shogiops reads two kanji of a name, so the promoted Gold (lishogi: 金飛車) is written 飛車', () => {

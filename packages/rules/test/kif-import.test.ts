@@ -15,8 +15,8 @@ describe('KIF import reads what lishogi, 81Dojo and shogiops write', () => {
 
   it('Kifu for Windows style: bare numbers, short names, 同, clock times, comments, まで, variations', () => {
     const kif = [
-      '# ---- Kifu for Windows ----',
-      '\ufeff開始日時：2024/05/01 12:00:00',
+      '\ufeff# ---- Kifu for Windows ----',
+      '開始日時：2024/05/01 12:00:00',
       '手合割：中将棋',
       '手数----指手---------消費時間--',
       '   1 7八歩 (7九)   ( 0:03/00:00:03)',

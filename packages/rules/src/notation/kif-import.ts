@@ -1,11 +1,9 @@
 import { Game } from '../game.ts';
-import { CODES, WHITE_BIT, pieceOf, typeOf, typeOfCode } from '../piece.ts';
+import { CODES, EMPTY, WHITE_BIT, pieceOf, typeOf, typeOfCode } from '../piece.ts';
 import { Position } from '../position.ts';
 import { START_SFEN, makeSfen, parseSfen } from '../sfen.ts';
 import { index, parseSquare } from '../square.ts';
-import {
-  err, ok, opposite, withDefaults, type Color, type Options, type Outcome, type Result, type Square,
-} from '../types.ts';
+import { err, ok, opposite, unwrap, withDefaults, type Color, type Options, type Outcome, type Result, type Square } from '../types.ts';
 import {
   BOARD_CODES, HEADER_KEYS, MOVE_CODES, RULES_COMMENT, SFEN_COMMENT, TERMINATION_WORDS, kanjiNumber, parseKanjiNumber,
   type KifError, type KifErrorCode, type KifGame, type KifHeader,
@@ -23,18 +21,8 @@ const MOVE_LINE = new RegExp(
 const TERMINATION_LINE = new RegExp(`^${NUMBER}(${TERMINATION_WORDS.join('|')})${TRAILER}`);
 const HANDICAPS_OF_CHU = ['', '平手', '中将棋', 'chushogi', 'chuushogi', 'その他'];
 
-interface Step {
-  line: number;
-  text: string;
-  number?: number;
-  step?: '一歩目' | '二歩目';
-  side?: Color;
-  /** a square name, or undefined for 仝/同 */
-  dest?: Square;
-  name: string;
-  mark?: 'promote' | 'decline' | 'igui' | 'pass';
-  origin: Square;
-}
+const fail = (code: KifErrorCode, line: number, what: string, reason?: KifError['reason']) =>
+  err<KifError>({ code, line, message: `line ${line}: ${what}`, ...(reason && { reason }) });
 
 /** KIF rank and file numbers as ASCII: `７八` → `7八`, and full-width spaces as spaces. */
 const normalize = (line: string): string =>
@@ -52,117 +40,81 @@ const toSquare = (text: string): Square => {
  */
 export function parseKif(text: string, options?: Partial<Options>): Result<KifGame, KifError> {
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/).map(normalize);
-  const fail = (code: KifErrorCode, line: number, what: string, extra: Partial<KifError> = {}) =>
-    err<KifError>({ code, line, message: `line ${line}: ${what}`, ...extra });
   if (lines.every((l) => l === '')) return fail('empty', 1, 'no KIF here');
+  const head = readHeader(lines);
+  if (!head.ok) return head;
+  const all = withDefaults({ ...head.value.rules, ...options });
+  const start = startOf(head.value, all);
+  if (!start.ok) return start;
+  // startOf hands over only SFENs that parse
+  const game = unwrap(Game.fromSfen(start.value, all));
+  const end = readMoves(lines, head.value.next, game);
+  if (!end.ok) return end;
+  const header = { ...head.value.header };
+  const outcome = game.outcome() ?? end.value;
+  if (outcome) header.outcome = outcome;
+  return ok({ header, options: all, sfen: game.startSfen, moves: [...game.moves] });
+}
 
-  // header: everything before the first move line
-  const header: KifHeader = {};
-  const board: { line: number; text: string }[] = [];
-  let turn: Color | undefined;
-  let handicap: { line: number; value: string } | undefined;
-  let rules: Partial<Options> = {};
-  let exact: { line: number; sfen: string } | undefined;
-  let i = 0;
-  for (; i < lines.length; i++) {
+interface Head {
+  header: KifHeader;
+  rules: Partial<Options>;
+  board: { line: number; text: string }[];
+  turn: Color;
+  handicap?: { line: number; value: string };
+  exact?: { line: number; sfen: string };
+  /** index of the first line after the header */
+  next: number;
+}
+
+/** Everything before the first move: tags, our `#` lines, the diagram and whose move it is. */
+function readHeader(lines: string[]): Result<Head, KifError> {
+  const head: Head = { header: {}, rules: {}, board: [], turn: 'black', next: lines.length };
+  for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const line = i + 1;
-    if (l === '' || /^[*＊&]/.test(l)) continue;
-    const comment = /^#\s*([\w-]+)\s*[:：]\s*(.*)$/.exec(l);
-    if (comment && `#${comment[1]}` === RULES_COMMENT) {
-      const r = parseRules(comment[2]);
+    const ours = /^#\s*([\w-]+)\s*[:：]\s*(.*)$/.exec(l);
+    if (ours && `#${ours[1]}` === RULES_COMMENT) {
+      const r = parseRules(ours[2]);
       if (!r.ok) return fail('bad-header', line, r.error);
-      rules = r.value;
-    } else if (comment && `#${comment[1]}` === SFEN_COMMENT) {
-      if (!parseSfen(comment[2]).ok) return fail('bad-header', line, `bad SFEN: ${comment[2]}`);
-      exact = { line, sfen: comment[2] };
-    } else if (l.startsWith('#')) continue;
-    else if (l.startsWith('|')) board.push({ line, text: l });
-    else if (/^(後手|上手)番$/.test(l)) turn = 'white';
-    else if (/^(先手|下手)番$/.test(l)) turn = 'black';
+      head.rules = r.value;
+    } else if (ours && `#${ours[1]}` === SFEN_COMMENT) {
+      if (!parseSfen(ours[2]).ok) return fail('bad-header', line, `bad SFEN: ${ours[2]}`);
+      head.exact = { line, sfen: ours[2] };
+    } else if (l === '' || /^[#*＊&]/.test(l)) continue;
+    else if (l.startsWith('|')) head.board.push({ line, text: l });
+    else if (/^(後手|上手)番$/.test(l)) head.turn = 'white';
+    else if (/^(先手|下手)番$/.test(l)) head.turn = 'black';
     else if (/^[\d\s]+$/.test(l) || /^\+-+\+$/.test(l)) continue; // the diagram's file numbers and frame
-    else if (/^手数-+/.test(l)) {
-      i++;
-      break;
-    } else if (/^(\d|一歩目|二歩目|[▲△☗☖]|まで)/.test(l)) break;
+    else if (/^手数-+/.test(l)) return ok({ ...head, next: i + 1 });
+    else if (/^(\d|一歩目|二歩目|[▲△☗☖]|まで)/.test(l)) return ok({ ...head, next: i });
     else {
       const tag = /^([^:：]+)[:：](.*)$/.exec(l);
       if (!tag) return fail('bad-header', line, `not a KIF header line: ${l}`);
       const [key, value] = [tag[1].trim(), tag[2].trim()];
-      if (key === '手合割') handicap = { line, value };
-      else if (key.endsWith('の持駒') && value !== '' && value !== 'なし')
-        return fail('bad-header', line, `chu shogi has no pieces in hand: ${l}`);
-      for (const [field, keys] of Object.entries(HEADER_KEYS)) if (value && keys.includes(key)) header[field as keyof typeof HEADER_KEYS] = value;
+      if (key === '手合割') head.handicap = { line, value };
+      if (key.endsWith('の持駒') && value !== '' && value !== 'なし') return fail('bad-header', line, `chu shogi has no pieces in hand: ${l}`);
+      for (const [field, keys] of Object.entries(HEADER_KEYS)) if (value && keys.includes(key)) head.header[field as keyof typeof HEADER_KEYS] = value;
     }
   }
+  return ok(head);
+}
 
-  const all = withDefaults({ ...rules, ...options });
+/** The start SFEN: the diagram (or the standard setup), made exact by our `#sfen` line. */
+function startOf(head: Head, options: Options): Result<string, KifError> {
   let sfen = START_SFEN;
-  if (board.length) {
-    const pos = readDiagram(board, turn ?? 'black', all);
-    if (!pos.ok) return fail(pos.error.code, pos.error.line, pos.error.message);
+  if (head.board.length) {
+    const pos = readDiagram(head.board, head.turn, options);
+    if (!pos.ok) return pos;
     sfen = makeSfen(pos.value);
-  } else if (handicap && !HANDICAPS_OF_CHU.includes(handicap.value))
-    return fail('bad-header', handicap.line, `手合割 ${handicap.value} is not chu shogi (chu starts from a 12-rank diagram or the standard setup)`);
-  if (exact) {
-    const fields = (s: string) => s.trim().split(/\s+/).slice(0, 2).join(' ');
-    if (fields(exact.sfen) !== fields(sfen))
-      return fail('bad-header', exact.line, `the SFEN says ${fields(exact.sfen)}, the diagram ${fields(sfen)}`);
-    sfen = exact.sfen;
-  }
-  const started = Game.fromSfen(sfen, all);
-  if (!started.ok) return fail('bad-header', 1, started.error);
-  const game = started.value;
-
-  // moves
-  let first: Step | undefined;
-  let lastTo: Square | undefined;
-  let end: { word: string; line: number } | undefined;
-  let winner: Color | null | undefined;
-  for (; i < lines.length; i++) {
-    const l = lines[i];
-    const line = i + 1;
-    if (l === '' || /^[*＊#&]/.test(l)) continue;
-    if (/^変化[:：]/.test(l)) break; // variations: the main line is the game
-    if (l.startsWith('まで')) {
-      const m = /(先手|下手|後手|上手)の(?:反則)?勝ち|(千日手|持将棋|引き分け|引分け)/.exec(l);
-      if (m) winner = m[2] ? null : m[1] === '先手' || m[1] === '下手' ? 'black' : 'white';
-      continue;
-    }
-    const t = TERMINATION_LINE.exec(l);
-    const m = t ? null : MOVE_LINE.exec(l);
-    if (!t && !m) return fail('bad-move', line, `${l.includes('打') ? 'drops are not chu shogi' : 'not a chu shogi move'}: ${l}`);
-    if (first && (t || m![2] !== '二歩目')) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
-    if (end) return fail('bad-move', line, `${l} after the game's end (${end.word})`);
-    const number = Number((t ?? m)![1] ?? game.ply + 1);
-    if (number !== game.ply + 1) return fail('move-number', line, `move ${number} where move ${game.ply + 1} was expected: ${l}`);
-    if (t) {
-      end = { word: t[2], line };
-      continue;
-    }
-    const step = readStep(m!, line, l);
-    if (step.side && step.side !== game.turn) return fail('wrong-side', line, `${step.side === 'black' ? '▲' : '△'} on ${game.turn}'s move: ${l}`);
-    const named = checkName(game, step);
-    if (named) return fail(named.code, line, `${named.what}: ${l}`);
-    if (step.step === '二歩目' && !first) return fail('lion-steps', line, `二歩目 without an 一歩目 before it: ${l}`);
-    if (step.step === '一歩目') {
-      if (step.mark) return fail('lion-steps', line, `a first step is neither a promotion nor the end of a move: ${l}`);
-      first = step;
-      continue;
-    }
-    const move = first ? doubleMove(game, first, step, lastTo) : singleMove(step, lastTo);
-    const at = first?.line ?? line;
-    first = undefined;
-    if (!move.ok) return fail(move.error.code, move.error.line, move.error.what);
-    const played = game.play(move.value.usi);
-    if (!played.ok) return fail('illegal-move', at, `${lines[at - 1]}: ${played.error}`, { reason: played.error });
-    lastTo = move.value.to;
-  }
-  if (first) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
-
-  const outcome = game.outcome() ?? ending(end?.word, winner, game.turn);
-  if (outcome) header.outcome = outcome;
-  return ok({ header, options: all, sfen: game.startSfen, moves: [...game.moves] });
+  } else if (head.handicap && !HANDICAPS_OF_CHU.includes(head.handicap.value))
+    return fail('bad-header', head.handicap.line, `手合割 ${head.handicap.value} is not chu shogi (chu starts from a 12-rank diagram or the standard setup)`);
+  if (!head.exact) return ok(sfen);
+  // the diagram can't hold the counter-strike square and the move number: the rest must agree
+  const boardAndTurn = (s: string) => s.trim().split(/\s+/).slice(0, 2).join(' ');
+  if (boardAndTurn(head.exact.sfen) !== boardAndTurn(sfen))
+    return fail('bad-header', head.exact.line, `the SFEN says ${boardAndTurn(head.exact.sfen)}, the diagram ${boardAndTurn(sfen)}`);
+  return ok(head.exact.sfen);
 }
 
 /** `promotion=association lion-trading=protected bare-king=on move-limit=none` (any subset). */
@@ -180,76 +132,133 @@ function parseRules(text: string): Result<Partial<Options>, string> {
 }
 
 /** The 12 rows of a diagram: `|  香 v猛  ・ …|一`, squares from file 12 to 1. */
-function readDiagram(
-  rows: { line: number; text: string }[],
-  turn: Color,
-  options: Options,
-): Result<Position, { code: KifErrorCode; line: number; message: string }> {
-  const bad = (code: KifErrorCode, line: number, what: string) => err({ code, line, message: what });
-  if (rows.length !== 12) return bad('bad-board', rows[0].line, `the diagram has ${rows.length} ranks; chu shogi has 12`);
+function readDiagram(rows: Head['board'], turn: Color, options: Options): Result<Position, KifError> {
+  if (rows.length !== 12) return fail('bad-board', rows[0].line, `the diagram has ${rows.length} ranks; chu shogi has 12`);
   const pos = new Position(options);
   for (const [row, { line, text }] of rows.entries()) {
     const m = /^\|(.*)\|\s*(\S*)$/.exec(text);
-    if (!m) return bad('bad-board', line, `a diagram rank is framed by two |: ${text}`);
-    if (m[2] && m[2] !== kanjiNumber(row + 1)) return bad('bad-board', line, `rank ${m[2]} where ${kanjiNumber(row + 1)} belongs`);
+    if (!m) return fail('bad-board', line, `a diagram rank is framed by two |: ${text}`);
+    if (m[2] && m[2] !== kanjiNumber(row + 1)) return fail('bad-board', line, `rank ${m[2]} where ${kanjiNumber(row + 1)} belongs`);
     let col = 0;
     let white = false;
     let prefix = '';
     for (const c of m[1]) {
       if (c === ' ') continue;
-      if (col === 12) return bad('bad-board', line, `more than 12 squares: ${text}`);
+      if (col === 12) return fail('bad-board', line, `more than 12 squares: ${text}`);
       if (c === 'v' || c === 'V') white = true;
       else if (c === '成') prefix = c;
       else if (c === '・') col++;
       else {
         const code = BOARD_CODES[prefix + c];
-        if (!code) return bad('unknown-piece', line, `no chu shogi piece is drawn ${prefix + c}: ${text}`);
+        if (!code) return fail('unknown-piece', line, `no chu shogi piece is drawn ${prefix + c}: ${text}`);
         pos.put(index(col++, row), pieceOf(typeOfCode(code), white ? 'white' : 'black'));
         white = false;
         prefix = '';
       }
     }
-    if (white || prefix) return bad('bad-board', line, `${white ? 'v' : '成'} without a piece: ${text}`);
-    if (col !== 12) return bad('bad-board', line, `${col} squares where a rank has 12: ${text}`);
+    if (white || prefix) return fail('bad-board', line, `${white ? 'v' : '成'} without a piece: ${text}`);
+    if (col !== 12) return fail('bad-board', line, `${col} squares where a rank has 12: ${text}`);
   }
   pos.setTurn(turn);
   return ok(pos);
 }
 
+interface Step {
+  line: number;
+  text: string;
+  step?: '一歩目' | '二歩目';
+  side?: Color;
+  /** a square name, or undefined for 仝/同 */
+  dest?: Square;
+  name: string;
+  mark?: 'promote' | 'decline' | 'igui' | 'pass';
+  origin: Square;
+}
+
+/**
+ * Plays the move lines on `game` up to the end, a termination word or the variations (`変化：`);
+ * gives the outcome the termination word states, if any.
+ */
+function readMoves(lines: string[], from: number, game: Game): Result<Outcome | undefined, KifError> {
+  let first: Step | undefined;
+  let lastTo: Square | undefined;
+  let end: string | undefined;
+  let winner: Color | null | undefined;
+  for (let i = from; i < lines.length; i++) {
+    const l = lines[i];
+    const line = i + 1;
+    if (l === '' || /^[*＊#&]/.test(l)) continue;
+    if (/^変化[:：]/.test(l)) break; // variations: the main line is the game
+    if (l.startsWith('まで')) {
+      const m = /(先手|下手|後手|上手)の(?:反則)?勝ち|(千日手|持将棋|引き分け|引分け)/.exec(l);
+      if (m) winner = m[2] ? null : m[1] === '先手' || m[1] === '下手' ? 'black' : 'white';
+      continue;
+    }
+    const t = TERMINATION_LINE.exec(l);
+    const m = t ? null : MOVE_LINE.exec(l);
+    if (!t && !m) return fail('bad-move', line, `${l.includes('打') ? 'drops are not chu shogi' : 'not a chu shogi move'}: ${l}`);
+    if (first && (t || m![2] !== '二歩目')) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
+    if (end) return fail('bad-move', line, `${l} after the game's end (${end})`);
+    const number = Number((t ?? m)![1] ?? game.ply + 1);
+    if (number !== game.ply + 1) return fail('move-number', line, `move ${number} where move ${game.ply + 1} was expected: ${l}`);
+    if (t) {
+      end = t[2];
+      continue;
+    }
+    const step = readStep(m!, line, l);
+    if (step.side && step.side !== game.turn) return fail('wrong-side', line, `${step.side === 'black' ? '▲' : '△'} on ${game.turn}'s move: ${l}`);
+    const named = checkName(game, step);
+    if (!named.ok) return named;
+    if (step.step === '二歩目' && !first) return fail('lion-steps', line, `二歩目 without an 一歩目 before it: ${l}`);
+    if (step.step === '一歩目') {
+      if (step.mark) return fail('lion-steps', line, `a first step is neither a promotion nor the end of a move: ${l}`);
+      first = step;
+      continue;
+    }
+    const move = first ? doubleMove(game, first, step, lastTo) : singleMove(step, lastTo);
+    if (!move.ok) return move;
+    const at = first ?? step; // a double move is named by its first line
+    first = undefined;
+    const played = game.play(move.value.usi);
+    if (!played.ok) return fail('illegal-move', at.line, `${at.text}: ${played.error}`, played.error);
+    lastTo = move.value.to;
+  }
+  if (first) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
+  return ok(ending(end, winner, game.turn));
+}
+
 function readStep(m: RegExpExecArray, line: number, text: string): Step {
-  const marks = { 成: 'promote', 不成: 'decline' } as const;
-  const mark = m[6] ? (m[6] in marks ? marks[m[6] as keyof typeof marks] : m[6].includes('居食い') ? 'igui' : 'pass') : undefined;
+  const marks: Record<string, Step['mark']> = { 成: 'promote', 不成: 'decline' };
   return {
     line,
     text,
-    number: m[1] ? Number(m[1]) : undefined,
     step: m[2] as Step['step'],
     side: m[3] ? ('▲☗'.includes(m[3]) ? 'black' : 'white') : undefined,
     dest: m[4] === '仝' || m[4] === '同' ? undefined : toSquare(m[4]),
     name: m[5],
-    mark,
+    mark: m[6] ? (marks[m[6]] ?? (m[6].includes('居食い') ? 'igui' : 'pass')) : undefined,
     origin: toSquare(m[7]),
   };
 }
 
 /** The name must be a chu piece, and the mover's piece on the first step's origin must answer to it. */
-function checkName(game: Game, step: Step): { code: KifErrorCode; what: string } | undefined {
+function checkName(game: Game, step: Step): Result<void, KifError> {
   const codes = MOVE_CODES.get(step.name);
-  if (!codes) return { code: 'unknown-piece', what: `no chu shogi piece is called ${step.name}` };
-  if (step.step === '二歩目') return undefined; // its origin is the first step's square: checked with the first line
+  if (!codes) return fail('unknown-piece', step.line, `no chu shogi piece is called ${step.name}: ${step.text}`);
+  if (step.step === '二歩目') return ok(undefined); // its origin is the first step's square
   const p = game.position.board[parseSquare(step.origin)!];
-  const mine = p !== 0 && (p & WHITE_BIT) === game.position.turnBit;
-  if (mine && !codes.includes(CODES[typeOf(p)])) return { code: 'wrong-piece', what: `${step.origin} holds ${CODES[typeOf(p)]}, not ${step.name}` };
-  return undefined;
+  const code = CODES[typeOf(p)];
+  if (p !== EMPTY && (p & WHITE_BIT) === game.position.turnBit && !codes.includes(code))
+    return fail('wrong-piece', step.line, `${step.origin} holds ${code}, not ${step.name}: ${step.text}`);
+  return ok(undefined);
 }
 
-type Built = Result<{ usi: string; to: Square }, { code: KifErrorCode; line: number; what: string }>;
+type Built = Result<{ usi: string; to: Square }, KifError>;
 
 function singleMove(step: Step, lastTo: Square | undefined): Built {
   const to = step.dest ?? lastTo;
-  if (!to) return err({ code: 'bad-move', line: step.line, what: `仝 (same square) with no move before it: ${step.text}` });
-  if (step.mark === 'igui' || step.mark === 'pass')
-    return err({ code: 'lion-steps', line: step.line, what: `igui and passes take two lines (一歩目, 二歩目): ${step.text}` });
+  if (!to) return fail('bad-move', step.line, `仝 (same square) with no move before it: ${step.text}`);
+  if (step.mark === 'igui' || step.mark === 'pass') return fail('lion-steps', step.line, `igui and passes take two lines (一歩目, 二歩目): ${step.text}`);
   return ok({ usi: `${step.origin}${to}${step.mark === 'promote' ? '+' : ''}`, to });
 }
 
@@ -259,22 +268,21 @@ function singleMove(step: Step, lastTo: Square | undefined): Built {
  * the first line is read from the second.
  */
 function doubleMove(game: Game, first: Step, second: Step, lastTo: Square | undefined): Built {
-  const bad = (line: number, what: string): Built => err({ code: 'lion-steps', line, what });
   const mid = second.origin;
-  if (first.dest && first.dest !== mid) return bad(second.line, `二歩目 starts from ${mid}, but 一歩目 went to ${first.dest}: ${second.text}`);
+  if (first.dest && first.dest !== mid) return fail('lion-steps', second.line, `二歩目 starts from ${mid}, but 一歩目 went to ${first.dest}: ${second.text}`);
   const to = second.dest ?? lastTo;
-  if (!to) return err({ code: 'bad-move', line: second.line, what: `仝 (same square) with no move before it: ${second.text}` });
+  if (!to) return fail('bad-move', second.line, `仝 (same square) with no move before it: ${second.text}`);
   const from = first.origin;
   if (second.mark === 'igui' || second.mark === 'pass') {
     const p = game.position.board[parseSquare(mid)!];
-    const enemy = p !== 0 && (p & WHITE_BIT) !== game.position.turnBit;
+    const enemy = p !== EMPTY && (p & WHITE_BIT) !== game.position.turnBit;
     const what = second.mark === 'igui' ? '居食い (igui) eats an enemy on the first square and returns' : 'じっと (a pass) steps to an empty square and back';
-    if (to !== from || (second.mark === 'igui' ? !enemy : p !== 0)) return bad(second.line, `${what}: ${second.text}`);
+    if (to !== from || (second.mark === 'igui' ? !enemy : p !== EMPTY)) return fail('lion-steps', second.line, `${what}: ${second.text}`);
   }
   return ok({ usi: `${from}${mid}${to}${second.mark === 'promote' ? '+' : ''}`, to });
 }
 
-/** The outcome a termination word states, when the rules did not end the game themselves. */
+/** The outcome a termination word states (`まで…の勝ち` names the winner of an out-of-turn resignation). */
 function ending(word: string | undefined, winner: Color | null | undefined, toMove: Color): Outcome | undefined {
   const loser = winner ? opposite(winner) : toMove;
   switch (word) {
