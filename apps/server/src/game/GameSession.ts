@@ -73,6 +73,9 @@ export class GameSession {
   readonly rated: boolean;
   private game: Game;
   version: number;
+  // The version at which the current position arose: a move needs the client to have seen it, not
+  // the seat and draw events since, which change nothing on the board.
+  private positionVersion: number;
   private state: GameStatus;
   outcome: Outcome | null;
   drawOfferBy: Color | null = null;
@@ -89,6 +92,7 @@ export class GameSession {
     this.rated = init.rated ?? false;
     this.game = init.game;
     this.version = init.version;
+    this.positionVersion = init.version;
     this.acks = init.acks ?? new Map();
     this.state = init.status ?? 'active';
     this.outcome = init.outcome ?? null;
@@ -156,7 +160,7 @@ export class GameSession {
     }
     const legal = this.game.check(usi);
     if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
-    if (version !== this.version) {
+    if (version < this.positionVersion || version > this.version) {
       return refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
     }
     return this.commit(legal.value, { byCpu: false, deviceId, ack });
@@ -303,6 +307,7 @@ export class GameSession {
     }
     // Committed: from here on the move exists.
     this.version = finalVersion;
+    this.positionVersion = moveVersion;
     this.drawOfferBy = null;
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, moveVersion);
     if (!outcome) this.clock.startTurn(t);
