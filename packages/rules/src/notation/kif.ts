@@ -96,10 +96,10 @@ export const MOVE_NAMES: Record<string, string> = {
   '+a': '鯨鯢', '+l': '白駒', '+i': '醉象', '+p': '金将',
 };
 
-/** Other names readers meet in move lines (short forms, 竜/龍, 王/玉, 81Dojo's 成X). */
+/** Other names met in move lines: 竜 for 龍, 王, 酔 for 醉, 師, 兵; と and 杏 for the promoted Pawn, 角行 and 金飛車 (lishogi) for the promoted Leopard and Gold. */
 const MORE_MOVE_NAMES: Record<string, string[]> = {
-  k: ['王将'], d: ['竜王', '竜'], h: ['竜馬'], e: ['酔象'], n: ['師'], p: ['兵'],
-  '+r': ['竜王', '竜'], '+b': ['竜馬'], '+i': ['酔象'], '+o': ['師'], '+p': ['と金', '杏'], '+f': ['角', '角行'], '+g': ['飛', '金飛車'],
+  k: ['王将', '王'], d: ['竜王', '竜'], h: ['竜馬'], e: ['酔象'], n: ['師'], p: ['兵'],
+  '+r': ['竜王', '竜'], '+b': ['竜馬'], '+i': ['酔象'], '+o': ['師'], '+p': ['と金', 'と', '杏'], '+f': ['角行'], '+g': ['金飛車'],
 };
 
 /**
@@ -136,7 +136,6 @@ export const MOVE_CODES: ReadonlyMap<string, readonly string[]> = (() => {
     if (board.startsWith('成') && code !== '+p') add(board.slice(1), code);
     for (const name of MORE_MOVE_NAMES[code] ?? []) add(name, code);
   }
-  add('王', 'k');
   return map;
 })();
 
