@@ -95,8 +95,6 @@ export const pieceOf = (type: number, c: Color): number => type + 1 + colorBit(c
 export const typeOf = (p: number): number => (p & 63) - 1;
 export const colorOf = (p: number): Color => (p & WHITE_BIT ? 'white' : 'black');
 
-export const T = Object.fromEntries(CODES.map((c, i) => [c.replace('+', 'P'), i])) as Record<string, number>;
-
 /** Type a piece becomes on promotion, or -1. */
 export const PROMOTES_TO: Int8Array = (() => {
   const out = new Int8Array(TYPE_COUNT).fill(-1);
