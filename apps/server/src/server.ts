@@ -51,10 +51,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
-  const lobby = new Lobby({
-    store, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
-  });
   const ratings = new RatingBook(db.prisma);
+  const lobby = new Lobby({
+    store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+  });
   const matchmaker = new Matchmaker(ratings);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, config, log);
   gateway.attach();

@@ -6,9 +6,9 @@ import { kill9, spawnServer } from './support/childServer.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer } from './support/testServer.ts';
 
-// A device logged into a new account.
+// A device (with a guest name of its own) logged into a new account.
 async function account(url: string, username: string): Promise<{ token: string; deviceId: string }> {
-  const d = await TestClient.device(url, username);
+  const d = await TestClient.device(url, `Kirin-${username}`);
   const res = await fetch(`${url}/api/account/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${d.token}` },
@@ -53,6 +53,14 @@ describe('ranked play', () => {
     clients.push(ana, ben);
     const { black, white, gameId } = await matched(ana, ben);
     expect(black.game).toMatchObject({ id: gameId, status: 'active', rated: true, options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
+    // everyone sees the accounts' usernames and ratings ("1500?" while provisional), not the devices' guest names
+    const names = { black: black === ana ? 'ana' : 'ben', white: white === ana ? 'ana' : 'ben' };
+    for (const view of [black.game!, white.game!]) {
+      for (const c of ['black', 'white'] as const) {
+        expect(view.seats[c]).toMatchObject({ name: names[c], account: true, rating: { rating: 1500, provisional: true } });
+      }
+    }
+    expect(black.room!.present.map((p) => p.name).sort()).toEqual(['ana', 'ben']);
 
     expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
     expect((await white.nextOf('event', (m) => m.event.kind === 'move')).event).toMatchObject({ kind: 'move', usi: '7i7h', notation: 'P-7h' });
@@ -62,6 +70,17 @@ describe('ranked play', () => {
     black.send({ type: 'draw', gameId, action: 'accept' });
     const end = await white.nextOf('event', (m) => m.event.kind === 'end');
     expect(end.event).toMatchObject({ outcome: { winner: null, reason: 'agreement' } });
+    // the result carries each side's rating change, as stored
+    const changes = end.event.kind === 'end' ? end.event.ratingChanges : null;
+    const stored = await server.db.prisma.gameRating.findMany({ where: { gameId } });
+    for (const c of ['black', 'white'] as const) {
+      const row = stored.find((r) => r.color === c)!;
+      expect(changes?.[c]).toEqual({ before: row.ratingBefore, after: row.ratingAfter, provisional: true });
+    }
+    // a newcomer's leaderboard is not empty: both are listed as provisional
+    const board = (await (await fetch(`${server.url}/api/leaderboard`)).json()) as { players: unknown[]; provisional: { username: string }[] };
+    expect(board.players).toEqual([]);
+    expect(board.provisional.map((p) => p.username).sort()).toEqual(['ana', 'ben']);
 
     // two equal newcomers who draw keep equal ratings (1500), and both deviations shrink
     const [a, b] = [await profile(server.url, 'ana'), await profile(server.url, 'ben')];

@@ -24,5 +24,16 @@ export const ERROR_CODES = [
   'account-required', // ranked play needs an account
   'no-player',
   'internal',
+  'unavailable',      // storage (or Redis) unreachable: nothing was applied; retry after `retryAfterMs` with the same ack id
+  'flooding',         // sent just before the server drops a socket that kept flooding; reconnect after `retryAfterMs`
+  'forbidden-origin', // the request or socket handshake came from another site
+  'not-found',        // no such HTTP route
+  'too-large',        // HTTP body over the size limit
+  'expired',          // the device was idle too long: start a new one (POST /api/device)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+// Codes whose messages carry `retryAfterMs`: the client waits that long and sends the same thing again
+// (a move keeps its ack id, so it is applied exactly once).
+export const RETRYABLE_CODES = ['rate-limited', 'unavailable', 'flooding'] as const satisfies readonly ErrorCode[];
+export type RetryableCode = (typeof RETRYABLE_CODES)[number];

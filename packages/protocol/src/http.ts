@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
+import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema } from './options.ts';
 import { GameStatusSchema, OutcomeSchema } from './server.ts';
 
@@ -52,3 +53,15 @@ export const MyGameSchema = z.object({
 });
 export const MyGamesSchema = z.object({ games: z.array(MyGameSchema) });
 export type MyGames = z.infer<typeof MyGamesSchema>;
+
+// Every HTTP error body: a protocol code and a message for people; never a stack or a driver's text.
+export const HttpErrorBodySchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  retryAfterMs: z.number().int().optional(), // 'rate-limited', 'unavailable' (the Retry-After header says it in seconds too)
+});
+export type HttpErrorBody = z.infer<typeof HttpErrorBodySchema>;
+
+// POST /api/account/logout-others — the other devices of this account are guests again, their sockets at once.
+export const LogoutOthersResultSchema = z.object({ loggedOut: z.number().int().min(0) });
+export type LogoutOthersResult = z.infer<typeof LogoutOthersResultSchema>;

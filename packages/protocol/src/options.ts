@@ -4,6 +4,8 @@ import { z } from 'zod';
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
 // The rules' own options (their values and defaults) are the rules package's.
 export const TURN_TIMES = [null, 30, 60] as const;
+export const TurnTimeSchema = z.union([z.null(), z.literal(30), z.literal(60)]); // seconds per move; null = untimed
+export type TurnTime = z.infer<typeof TurnTimeSchema>;
 
 export const RoomOptionsSchema = z
   .object({
@@ -11,7 +13,7 @@ export const RoomOptionsSchema = z
     lionTrading: z.enum(LION_TRADING_RULES).default(DEFAULT_OPTIONS.lionTrading),
     bareKing: z.boolean().default(DEFAULT_OPTIONS.bareKing),
     moveLimit: z.number().int().min(1).max(10_000).nullable().default(DEFAULT_OPTIONS.moveLimit), // plies
-    turnTime: z.union([z.null(), z.literal(30), z.literal(60)]).default(null), // seconds per move
+    turnTime: TurnTimeSchema.default(null),
     alternateFirst: z.boolean().default(true),
     graceSeconds: z.number().int().min(1).max(600).default(60),
   })
@@ -24,7 +26,7 @@ export const RoomOptionsPatchSchema = z
     lionTrading: z.enum(LION_TRADING_RULES),
     bareKing: z.boolean(),
     moveLimit: z.number().int().min(1).max(10_000).nullable(),
-    turnTime: z.union([z.null(), z.literal(30), z.literal(60)]),
+    turnTime: TurnTimeSchema,
     alternateFirst: z.boolean(),
     graceSeconds: z.number().int().min(1).max(600),
   })

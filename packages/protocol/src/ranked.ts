@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ColorSchema, IdSchema } from './common.ts';
+import { TurnTimeSchema } from './options.ts';
 
 // Ranked play: a queue per per-turn time setting, Glicko-2 ratings (draw = ½), leaderboard and profiles.
 // Ranked games use the default rules of RULES.md; only the per-turn time is chosen.
 
-export const RankedTurnTimeSchema = z.union([z.null(), z.literal(30), z.literal(60)]);
+export const RankedTurnTimeSchema = TurnTimeSchema;
 export type RankedTurnTime = z.infer<typeof RankedTurnTimeSchema>;
 
 /** Client → server (members of ClientMessageSchema). Joining needs an account. */
@@ -18,7 +19,9 @@ export const RankedServerMessages = [
   // this socket's place in the queue, or null when not queued (sent after every join/leave)
   z.object({
     type: z.literal('ranked'),
-    queue: z.object({ turnTime: RankedTurnTimeSchema, since: z.number().int() }).nullable(),
+    // `rating`: the seeker's own, so the client shows the range being searched as it widens
+    // (@chu/ratings' acceptableGap of the time waited)
+    queue: z.object({ turnTime: RankedTurnTimeSchema, since: z.number().int(), rating: z.number() }).nullable(),
   }),
   // a match was found: the game is created and started in a private room; go there
   z.object({ type: z.literal('ranked.match'), roomCode: z.string(), gameId: IdSchema, color: ColorSchema }),
@@ -36,8 +39,15 @@ export const PlayerRatingSchema = z.object({
 });
 export type PlayerRating = z.infer<typeof PlayerRatingSchema>;
 
-/** GET /api/leaderboard: established players (RD < 110), best first, top 100. */
-export const LeaderboardSchema = z.object({ players: z.array(PlayerRatingSchema) });
+/**
+ * GET /api/leaderboard: established players (RD < `establishedBelowRd`) ranked, best first, top 100;
+ * then provisional players (shown "1500?"), by rating, so a new site does not look empty.
+ */
+export const LeaderboardSchema = z.object({
+  players: z.array(PlayerRatingSchema),
+  provisional: z.array(PlayerRatingSchema),
+  establishedBelowRd: z.number(),
+});
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 
 /** GET /api/players/:username */

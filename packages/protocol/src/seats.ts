@@ -4,7 +4,8 @@ import { COLORS, CpuLevelSchema, IdSchema, type Color } from './common.ts';
 // Who sits on a side of the board. Stored as JSON on rooms and games, so it is parsed on the way in.
 export const SeatSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('empty') }),
-  z.object({ kind: z.literal('human'), deviceId: IdSchema, name: z.string() }),
+  // `name`: the account's username when the device was logged in on sitting, else its display name
+  z.object({ kind: z.literal('human'), deviceId: IdSchema, name: z.string(), userId: IdSchema.nullable().optional() }),
   z.object({ kind: z.literal('cpu'), level: CpuLevelSchema }),
 ]);
 export type Seat = z.infer<typeof SeatSchema>;

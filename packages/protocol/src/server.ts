@@ -19,6 +19,15 @@ export type Outcome = z.infer<typeof OutcomeSchema>;
 export const PublicDeviceSchema = z.object({ id: IdSchema, name: z.string() });
 export const PublicUserSchema = z.object({ id: IdSchema, username: z.string() });
 
+// A seated account's rating as shown next to its name: "1500?" while provisional.
+export const SeatRatingSchema = z.object({ rating: z.number(), provisional: z.boolean() });
+export type SeatRating = z.infer<typeof SeatRatingSchema>;
+
+// A rated game's effect on each side, sent with its end and kept in its view.
+export const RatingChangeSchema = z.object({ before: z.number(), after: z.number(), provisional: z.boolean() });
+export const RatingChangesSchema = z.object({ black: RatingChangeSchema, white: RatingChangeSchema });
+export type RatingChanges = z.infer<typeof RatingChangesSchema>;
+
 export const SeatViewSchema = z.object({
   color: ColorSchema,
   kind: z.enum(['empty', 'human', 'cpu']),
@@ -29,6 +38,8 @@ export const SeatViewSchema = z.object({
   controller: z.enum(['human', 'cpu', 'none']), // who plays the seat right now ('cpu' during a takeover)
   status: SeatStatusSchema,       // RULES.md §8 during a game: 'away' while the grace period runs
   takeoverInMs: z.number().int().nullable(), // while away: ms left (at sending) before the CPU takes over or the game adjourns
+  account: z.boolean(),           // the seat is held by a logged-in account (its name is the username)
+  rating: SeatRatingSchema.nullable(), // an account's rating when the game started (in casual games too)
 });
 export type SeatView = z.infer<typeof SeatViewSchema>;
 
@@ -70,6 +81,7 @@ export const GameViewSchema = z.object({
   turnRemainingMs: z.number().int().nullable(), // for the side to move, at the time of sending
   seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
   rated: z.boolean(),             // ranked: the result changes both players' ratings
+  ratingChanges: RatingChangesSchema.nullable(), // a finished rated game: before → after for each side
 });
 export type GameView = z.infer<typeof GameViewSchema>;
 
@@ -84,7 +96,7 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   }),
   ev('draw-offer', { by: ColorSchema }),
   ev('draw-decline', { by: ColorSchema }),
-  ev('end', { outcome: OutcomeSchema }),
+  ev('end', { outcome: OutcomeSchema, ratingChanges: RatingChangesSchema.nullable() }),
   // A seat's absence state changed (RULES.md §8); the room view's seat applies it too.
   ev('seat', { color: ColorSchema, status: SeatStatusSchema, takeoverInMs: z.number().int().nullable() }),
   // Nobody seated is present: nothing is played and no clock runs until someone returns.

@@ -3,6 +3,7 @@ import { DEFAULT_ROOM_OPTIONS, RoomOptionsSchema, ServerMessageSchema } from '..
 
 const seat = (color: 'black' | 'white') => ({
   color, kind: 'human', deviceId: 'd1', name: 'Ana', level: null, connected: true, controller: 'human',
+  status: 'away', takeoverInMs: 41_000, account: true, rating: { rating: 1500, provisional: true },
 });
 
 describe('server messages', () => {
@@ -18,16 +19,31 @@ describe('server messages', () => {
     [{ type: 'ack', ack: 'a1', version: 3 }],
     [{ type: 'error', code: 'illegal', message: 'That move is not legal.', reason: 'unreachable', ack: 'a1' }],
     [{ type: 'event', event: { kind: 'move', gameId: 'g', version: 1, usi: '7i7h', ply: 1, color: 'black', byCpu: false, notation: null, turnRemainingMs: null } }],
-    [{ type: 'event', event: { kind: 'end', gameId: 'g', version: 9, outcome: { winner: null, reason: 'agreement' } } }],
+    [{ type: 'event', event: { kind: 'end', gameId: 'g', version: 9, outcome: { winner: null, reason: 'agreement' }, ratingChanges: null } }],
+    [{
+      type: 'event',
+      event: {
+        kind: 'end', gameId: 'g', version: 9, outcome: { winner: 'black', reason: 'resign' },
+        ratingChanges: { black: { before: 1500, after: 1662.3, provisional: true }, white: { before: 1500, after: 1337.7, provisional: true } },
+      },
+    }],
+    [{ type: 'event', event: { kind: 'seat', gameId: 'g', version: 3, color: 'white', status: 'away', takeoverInMs: 60_000 } }],
+    [{ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 4 } }],
+    [{ type: 'event', event: { kind: 'resume', gameId: 'g', version: 5, turnRemainingMs: 30_000 } }],
+    [{ type: 'ranked', queue: { turnTime: 30, since: 1_764_000_000_000, rating: 1500 } }],
     [{
       type: 'room',
       room: {
         code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS,
-        seats: { black: seat('black'), white: seat('white') }, present: [], gameId: null, gameNumber: 0,
+        seats: { black: seat('black'), white: seat('white') }, present: [], gameId: null, gameNumber: 0, rematchOfferBy: 'white',
       },
     }],
   ])('parses %j', (m) => {
     expect(ServerMessageSchema.safeParse(m).success).toBe(true);
+  });
+
+  it('refuses a seat status outside the lifecycle of RULES.md §8', () => {
+    expect(ServerMessageSchema.safeParse({ type: 'event', event: { kind: 'seat', gameId: 'g', version: 3, color: 'white', status: 'gone', takeoverInMs: null } }).success).toBe(false);
   });
 
   it('refuses an unknown error code', () => {

@@ -1,11 +1,11 @@
 import { Game, type Outcome as RulesOutcome } from '@chu/rules';
 import {
-  COLORS, opposite, seatOf, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
-  type RoomOptions, type Seats, type SeatView,
+  COLORS, opposite, rulesOptions, seatOf, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
+  type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { Store } from '../db/Store.ts';
-import { recordResult, type RatingChange } from '../ranked/RatingBook.ts';
+import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
 import { TurnClock } from './TurnClock.ts';
@@ -18,7 +18,6 @@ export type Reply = Done | Refusal;
 export interface Step {
   reply: Reply;
   events: GameEvent[];
-  ratings?: RatingChange[]; // a rated game that just finished
 }
 
 export interface SessionDeps {
@@ -39,6 +38,8 @@ export interface SessionInit {
   rated?: boolean;
   status?: GameStatus;
   outcome?: Outcome | null;
+  seatRatings?: Record<Color, SeatRating | null>; // the seated accounts' ratings when the game started
+  ratingChanges?: RatingChanges | null;           // a finished rated game
 }
 
 /** A CPU move to compute: the side, its level, the position, and the time it must be back by. */
@@ -52,9 +53,6 @@ export interface CpuTurn {
 
 export const TAKEOVER_LEVEL = 4; // how the CPU plays while standing in for an absent person
 
-export const rulesOptions = (o: RoomOptions) => ({
-  promotion: o.promotion, lionTrading: o.lionTrading, bareKing: o.bareKing, moveLimit: o.moveLimit,
-});
 
 const refuse = (code: ErrorCode, message: string, extra: Partial<Refusal> = {}): Refusal => ({ ok: false, code, message, ...extra });
 const refused = (r: Refusal): Step => ({ reply: r, events: [] });
@@ -79,6 +77,8 @@ export class GameSession {
   private state: GameStatus;
   outcome: Outcome | null;
   drawOfferBy: Color | null = null;
+  readonly seatRatings: Record<Color, SeatRating | null>;
+  private ratingChanges: RatingChanges | null;
   private readonly absence: Absence;
   private readonly history = new EventHistory();
   private readonly acks: Map<string, number>; // "deviceId:ack" → version acknowledged
@@ -96,6 +96,8 @@ export class GameSession {
     this.acks = init.acks ?? new Map();
     this.state = init.status ?? 'active';
     this.outcome = init.outcome ?? null;
+    this.seatRatings = init.seatRatings ?? { black: null, white: null };
+    this.ratingChanges = init.ratingChanges ?? null;
     this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond);
     this.clock = new TurnClock(init.options.turnTime === null ? null : init.options.turnTime * deps.msPerSecond);
     if (this.state === 'active') this.clock.startTurn(now());
@@ -135,6 +137,7 @@ export class GameSession {
       turnRemainingMs: this.live ? this.clock.remainingMs(t) : null,
       seats,
       rated: this.rated,
+      ratingChanges: this.ratingChanges,
     };
   }
 
@@ -297,7 +300,7 @@ export class GameSession {
       gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
       ackId: by.ack, deviceId: by.deviceId, version: finalVersion,
     };
-    let ratings: RatingChange[] | undefined;
+    let ratings: RatingChanges | null = null;
     try {
       if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move });
       else await this.deps.store.appendMove(move);
@@ -315,8 +318,8 @@ export class GameSession {
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
       byCpu: by.byCpu, notation: played.value.notation, turnRemainingMs: outcome ? null : this.clock.remainingMs(t),
     })];
-    if (outcome) events.push(this.finished(outcome, finalVersion));
-    return { reply: { ok: true, version: moveVersion }, events, ratings };
+    if (outcome) events.push(this.finished(outcome, finalVersion, ratings));
+    return { reply: { ok: true, version: moveVersion }, events };
   }
 
   // The rules decided an outcome outside a move (resign, agreement, timeout, abort): store, then tell.
@@ -326,7 +329,7 @@ export class GameSession {
     if (!o) throw new Error('the rules gave no outcome');
     const outcome = toOutcome(o);
     const version = this.version + 1;
-    let ratings: RatingChange[];
+    let ratings: RatingChanges | null;
     try {
       ratings = await recordResult(this.deps.store, { gameId: this.id, version, outcome });
     } catch (err) {
@@ -334,15 +337,16 @@ export class GameSession {
       throw err;
     }
     this.version = version;
-    return { reply: { ok: true, version }, events: [this.finished(outcome, version)], ratings };
+    return { reply: { ok: true, version }, events: [this.finished(outcome, version, ratings)] };
   }
 
-  private finished(outcome: Outcome, version: number): GameEvent {
+  private finished(outcome: Outcome, version: number, ratingChanges: RatingChanges | null): GameEvent {
     this.outcome = outcome;
+    this.ratingChanges = ratingChanges;
     this.state = 'finished';
     this.drawOfferBy = null;
     this.clock.stop();
-    return this.remember({ kind: 'end', gameId: this.id, version, outcome });
+    return this.remember({ kind: 'end', gameId: this.id, version, outcome, ratingChanges });
   }
 
   /** Events that are not moves: numbered, stored as the game's version (and status), then remembered. */
@@ -384,7 +388,7 @@ export class GameSession {
 
 type NewEvent = GameEvent extends infer E ? (E extends GameEvent ? Omit<E, 'gameId' | 'version'> : never) : never;
 
-const toOutcome = (o: RulesOutcome): Outcome => ({ winner: o.winner, reason: o.reason as Outcome['reason'] });
+const toOutcome = (o: RulesOutcome): Outcome => ({ winner: o.winner, reason: o.reason });
 
 export function restoreGame(startSfen: string, usis: string[], options: RoomOptions): Game {
   const r = Game.replay(usis, rulesOptions(options), startSfen);

@@ -1,4 +1,4 @@
-import type { RankedTurnTime } from '@chu/protocol';
+import { TURN_TIMES, type RankedTurnTime } from '@chu/protocol';
 import { pairSeekers, type Seeker } from '@chu/ratings';
 import type { DeviceIdentity } from '../identity/Identity.ts';
 import type { RatingBook } from './RatingBook.ts';
@@ -24,14 +24,14 @@ export class Matchmaker {
   constructor(private readonly ratings: RatingBook) {}
 
   /** Enters (or moves to another time setting of) the queue. Returns the account's other sockets it replaced. */
-  async join(socketId: string, device: RankedDevice, turnTime: RankedTurnTime): Promise<{ since: number; replaced: string[] }> {
+  async join(socketId: string, device: RankedDevice, turnTime: RankedTurnTime): Promise<{ since: number; rating: number; replaced: string[] }> {
     const rating = (await this.ratings.current(device.user.id)).rating;
     const replaced = [...this.queue].filter(([id, e]) => e.accountId === device.user.id && id !== socketId).map(([id]) => id);
     for (const id of replaced) this.queue.delete(id);
     const mine = this.queue.get(socketId);
     const since = mine?.turnTime === turnTime ? mine.since : Date.now();
     this.queue.set(socketId, { id: socketId, accountId: device.user.id, rating, since, turnTime, device });
-    return { since, replaced };
+    return { since, rating, replaced };
   }
 
   leave(socketId: string): boolean {
@@ -45,7 +45,7 @@ export class Matchmaker {
   /** Takes every pair that can be matched now out of the queue. */
   pair(now: number, random: () => number = Math.random): Match[] {
     const matches: Match[] = [];
-    for (const turnTime of [null, 30, 60] as RankedTurnTime[]) {
+    for (const turnTime of TURN_TIMES) {
       const seekers = [...this.queue.values()].filter((e) => e.turnTime === turnTime);
       for (const [a, b] of pairSeekers(seekers, now) as [Seeking, Seeking][]) {
         this.queue.delete(a.id);

@@ -1,4 +1,4 @@
-import type { Color, Leaderboard, Outcome, PlayerRating, Profile } from '@chu/protocol';
+import { COLORS, type Color, type Leaderboard, type Outcome, type PlayerRating, type Profile, type RatingChanges, type SeatRating, type Seats } from '@chu/protocol';
 import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
 import type { PrismaClient } from '../db/database.ts';
 import { Store, type RatedPlayers, type Tx } from '../db/Store.ts';
@@ -22,13 +22,6 @@ const glicko = (r: Pick<RatingRow, 'rating' | 'deviation' | 'volatility' | 'rate
   ratedAt: r.ratedAt?.getTime() ?? null,
 });
 
-/** One side's rating change in a rated game. */
-export interface RatingChange {
-  userId: string;
-  color: Color;
-  before: number;
-  after: number;
-}
 
 /**
  * The finishing transaction: the final move (if the game ended on one), the result, and for a rated
@@ -37,12 +30,12 @@ export interface RatingChange {
 export async function recordResult(
   store: Store,
   r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord },
-): Promise<RatingChange[]> {
+): Promise<RatingChanges | null> {
   const now = new Date();
   return store.transaction(async (tx) => {
     if (r.finalMove) await Store.insertMove(tx, r.finalMove);
     const rated: RatedPlayers | null = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now);
-    if (!rated || r.outcome.reason === 'abort') return [];
+    if (!rated || r.outcome.reason === 'abort') return null;
     return RatingBook.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white }, r.outcome.winner, now);
   });
 }
@@ -58,7 +51,7 @@ export class RatingBook {
    * Rates a finished game inside the transaction that records its result, so a result and its
    * rating change exist together or not at all. Draw = ½.
    */
-  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string }, winner: Color | null, now: Date): Promise<RatingChange[]> {
+  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string }, winner: Color | null, now: Date): Promise<RatingChanges> {
     const ids = [game.blackUserId, game.whiteUserId];
     await tx.rating.createMany({ data: ids.map((userId) => ({ userId })), skipDuplicates: true });
     // row locks: two games ending at once for one player are rated one after the other
@@ -89,7 +82,32 @@ export class RatingBook {
           ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
         },
       });
-    return sides.map((s) => ({ userId: s.userId, color: s.color, before: s.from.rating, after: s.to.rating }));
+    const change = (i: number) => ({ before: sides[i].from.rating, after: sides[i].to.rating, provisional: isProvisional(sides[i].to) });
+    return { black: change(0), white: change(1) };
+  }
+
+  /** What each seated account's rating is now, to show next to its name. */
+  async seatRatings(seats: Seats): Promise<Record<Color, SeatRating | null>> {
+    const one = async (color: Color): Promise<SeatRating | null> => {
+      const s = seats[color];
+      if (s.kind !== 'human' || !s.userId) return null;
+      const r = await this.current(s.userId);
+      return { rating: r.rating, provisional: isProvisional(r) };
+    };
+    const [black, white] = await Promise.all(COLORS.map(one));
+    return { black, white };
+  }
+
+  /** A finished rated game's changes, as stored with its result. */
+  async changes(gameId: string): Promise<RatingChanges | null> {
+    const rows = await this.prisma.gameRating.findMany({ where: { gameId } });
+    const side = (color: Color) => {
+      const r = rows.find((x) => x.color === color);
+      return r && { before: r.ratingBefore, after: r.ratingAfter, provisional: isProvisional({ rd: r.rdAfter }) };
+    };
+    const black = side('black');
+    const white = side('white');
+    return black && white ? { black, white } : null;
   }
 
   /** A player's rating as it stands (defaults for someone never rated). */
@@ -98,14 +116,20 @@ export class RatingBook {
     return row ? glicko(row) : { ...INITIAL };
   }
 
+  /** Established players ranked; provisional ones listed after them, so a young site is not empty. */
   async leaderboard(): Promise<Leaderboard> {
-    const rows = await this.prisma.rating.findMany({
-      where: { deviation: { lt: PROVISIONAL_RD } },
+    const list = (deviation: { lt: number } | { gte: number }) => this.prisma.rating.findMany({
+      where: { deviation, games: { gt: 0 } },
       orderBy: [{ rating: 'desc' }, { userId: 'asc' }],
       take: LEADERBOARD_SIZE,
       include: { user: { select: { username: true } } },
     });
-    return { players: rows.map((r) => view(r.user.username, r)) };
+    const [established, provisional] = await Promise.all([list({ lt: PROVISIONAL_RD }), list({ gte: PROVISIONAL_RD })]);
+    return {
+      players: established.map((r) => view(r.user.username, r)),
+      provisional: provisional.map((r) => view(r.user.username, r)),
+      establishedBelowRd: PROVISIONAL_RD,
+    };
   }
 
   async profile(username: string): Promise<Profile | null> {

@@ -137,9 +137,9 @@ export class Gateway {
     'ranked.join': async (socket, st, m) => {
       const user = st.device.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.');
-      const { since, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
+      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
-      send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since } });
+      send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since, rating } });
       await this.pairRanked();
     },
     'ranked.leave': async (socket) => {

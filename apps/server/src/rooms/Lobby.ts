@@ -81,7 +81,18 @@ export class Lobby {
     if (existing) return existing;
     let room: Room;
     try {
-      room = new Room(this.deps, rec, await this.deps.store.lastGame(rec.id));
+      const game = await this.deps.store.lastGame(rec.id);
+      const last = game && {
+        game,
+        ratingChanges: game.rated && game.status === 'finished' ? await this.deps.ratings.changes(game.id) : null,
+        seatRatings: await this.deps.ratings.seatRatings(game.seats),
+      };
+      // a finished rated game shows the ratings it was played at
+      if (last?.ratingChanges) {
+        const { black, white } = last.ratingChanges;
+        last.seatRatings = { black: { rating: black.before, provisional: false }, white: { rating: white.before, provisional: false } };
+      }
+      room = new Room(this.deps, rec, last);
     } catch (err) {
       // A stored game that no longer replays is a bug to fix, not a reason to lose the room.
       this.deps.log.error({ err, room: code }, 'could not load the last game of a room');

@@ -1,12 +1,14 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, opposite, RoomOptionsSchema, sameOccupant, seatOf,
-  type Color, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView, type ServerMessage,
+  COLORS, opposite, RoomOptionsSchema, rulesOptions, sameOccupant, seatOf,
+  type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
+  type ServerMessage,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
+import type { RatingBook } from '../ranked/RatingBook.ts';
 import type { RatedPlayers, RoomRecord, StoredGame, Store } from '../db/Store.ts';
-import { GameSession, restoreGame, rulesOptions, type CpuTurn, type Refusal, type Reply, type Step } from '../game/GameSession.ts';
+import { GameSession, restoreGame, type CpuTurn, type Refusal, type Reply, type Step } from '../game/GameSession.ts';
 import { SerialQueue } from '../game/SerialQueue.ts';
 import { newId } from '../identity/secrets.ts';
 
@@ -17,6 +19,7 @@ export interface RoomOutlet {
 
 export interface RoomDeps {
   store: Store;
+  ratings: RatingBook;
   cpu: CpuDesk;
   outlet: RoomOutlet;
   log: Logger;
@@ -31,6 +34,13 @@ export interface RoomStep {
 }
 
 interface Presence { name: string; sockets: Set<string> }
+
+/** Who a device is in a room: logged in, its account's username; a guest, its display name. */
+export interface Visitor { id: string; name: string; user: { id: string; username: string } | null }
+const shownName = (d: Visitor) => d.user?.username ?? d.name;
+
+/** What a room loads with: its last game, and the ratings to show beside that game's seats. */
+export interface LastGame { game: StoredGame; seatRatings: GameSession['seatRatings']; ratingChanges: RatingChanges | null }
 
 const refuse = (code: Refusal['code'], message: string): RoomStep => ({ reply: { ok: false, code, message }, out: [] });
 
@@ -55,20 +65,21 @@ export class Room {
   private thinking: { turn: CpuTurn; stop: AbortController } | null = null;
   private closed = false;
 
-  constructor(private readonly deps: RoomDeps, rec: RoomRecord, last: StoredGame | null = null) {
+  constructor(private readonly deps: RoomDeps, rec: RoomRecord, lastGame: LastGame | null = null) {
     this.id = rec.id;
     this.code = rec.code;
     this.hostDeviceId = rec.hostDeviceId;
     this.options = rec.options;
     this.seats = rec.seats;
     this.gameNumber = rec.gameNumber;
-    if (last) {
+    if (lastGame) {
+      const last = lastGame.game;
       const acks = new Map<string, number>();
       // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
       for (const m of last.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, last.version);
       this.session = this.newSession({
         id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
-        status: last.status, outcome: last.outcome,
+        status: last.status, outcome: last.outcome, seatRatings: lastGame.seatRatings, ratingChanges: lastGame.ratingChanges,
         game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
       });
       // After a restart nobody is here yet: every seated person is away, with a fresh grace period.
@@ -114,9 +125,9 @@ export class Room {
   // ---- presence ----------------------------------------------------------------------------------
 
   /** A socket of this device entered the room. A seated person is back (RULES.md §8). */
-  async enter(device: { id: string; name: string }, socketId: string): Promise<RoomStep> {
-    const p = this.present.get(device.id) ?? { name: device.name, sockets: new Set<string>() };
-    p.name = device.name;
+  async enter(device: Visitor, socketId: string): Promise<RoomStep> {
+    const p = this.present.get(device.id) ?? { name: shownName(device), sockets: new Set<string>() };
+    p.name = shownName(device);
     p.sockets.add(socketId);
     this.present.set(device.id, p);
     const color = this.seatedColor(device.id);
@@ -138,7 +149,7 @@ export class Room {
 
   // ---- seats and options, between games ----------------------------------------------------------
 
-  async sit(device: { id: string; name: string }, color?: Color): Promise<RoomStep> {
+  async sit(device: Visitor, color?: Color): Promise<RoomStep> {
     if (this.liveGame) return refuse('game-running', 'Seats change between games.');
     const current = seatOf(this.seats, device.id);
     const target = color ?? (current ?? COLORS.find((c) => this.seats[c].kind === 'empty'));
@@ -146,7 +157,7 @@ export class Room {
     if (current === target) return this.saved();
     if (this.seats[target].kind !== 'empty') return refuse('seat-taken', 'That seat is taken.');
     if (current) this.seats[current] = { kind: 'empty' };
-    this.seats[target] = { kind: 'human', deviceId: device.id, name: device.name };
+    this.seats[target] = { kind: 'human', deviceId: device.id, name: shownName(device), userId: device.user?.id ?? null };
     return this.saved();
   }
 
@@ -238,6 +249,7 @@ export class Room {
       ? { black: this.seats.white, white: this.seats.black }
       : structuredClone(this.seats);
     const game = Game.start(rulesOptions(this.options));
+    const seatRatings = await this.deps.ratings.seatRatings(seats);
     const number = this.gameNumber + 1;
     const id = newId();
     await this.deps.store.createGame(
@@ -249,7 +261,7 @@ export class Room {
     this.gameNumber = number;
     this.rematchOfferBy = null;
     this.stopThinking();
-    this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null });
+    this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings });
     this.schedule();
     const started = this.gameMessage('start')!;
     return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, started] };
@@ -320,7 +332,10 @@ export class Room {
     const view = (color: Color): SeatView => {
       const s = seats[color];
       const state = game?.seatState(color) ?? { status: 'present' as const, takeoverInMs: null, controller: s.kind === 'empty' ? 'none' as const : s.kind };
-      const base = { color, status: state.status, takeoverInMs: state.takeoverInMs, controller: state.controller };
+      const base = {
+        color, status: state.status, takeoverInMs: state.takeoverInMs, controller: state.controller,
+        account: s.kind === 'human' && !!s.userId, rating: game?.seatRatings[color] ?? null,
+      };
       if (s.kind === 'empty') return { ...base, kind: 'empty', deviceId: null, name: null, level: null, connected: false };
       if (s.kind === 'cpu') return { ...base, kind: 'cpu', deviceId: null, name: `CPU ${s.level}`, level: s.level, connected: true };
       return { ...base, kind: 'human', deviceId: s.deviceId, name: s.name, level: null, connected: this.present.has(s.deviceId) };
