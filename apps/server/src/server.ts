@@ -8,6 +8,7 @@ import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Store } from './db/Store.ts';
+import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Identity } from './identity/Identity.ts';
@@ -60,6 +61,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   gateway.attach();
 
   registerRoutes(app, { identity, lobby, store, ratings, dbKind: db.kind, ready: () => ready });
+  registerRecordRoutes(app, store);
   const web = await serveWebClient(app, config.webDist);
 
   const restored = await lobby.restore();

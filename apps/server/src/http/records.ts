@@ -1,0 +1,55 @@
+import { IdSchema, rulesOptions, type GameRecord } from '@chu/protocol';
+import { Game, kifDate, toKif } from '@chu/rules';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Store } from '../db/Store.ts';
+
+const PlyQuerySchema = z.object({ ply: z.coerce.number().int().min(0).max(100_000).optional() }).strict();
+
+/**
+ * Game records that travel: `GET /api/games/:id.kif` in the chu KIF lishogi reads, and
+ * `GET /api/games/:id.sfen` for the position after the last move (or after `?ply=N` moves).
+ */
+export function registerRecordRoutes(app: FastifyInstance, store: Store) {
+  const load = async (req: FastifyRequest, reply: FastifyReply): Promise<GameRecord | undefined> => {
+    const id = IdSchema.safeParse((req.params as { id: string }).id);
+    const record = id.success ? await store.gameRecord(id.data) : null;
+    if (!record) void reply.code(404).send({ code: 'no-game', message: 'No such game.' });
+    return record ?? undefined;
+  };
+  // A stored game always replays; if it does not, that is a bug to hear about, not a 4xx.
+  const replay = (record: GameRecord, plies = record.moves.length): Game => {
+    const game = Game.replay(record.moves.slice(0, plies), rulesOptions(record.options), record.startSfen);
+    if (!game.ok) throw new Error(`stored game ${record.id} does not replay at ply ${game.error.ply}`);
+    return game.value;
+  };
+
+  app.get('/api/games/:id.kif', async (req, reply) => {
+    const record = await load(req, reply);
+    if (!record) return;
+    const kif = toKif(replay(record), {
+      black: record.seats.black.name ?? undefined,
+      white: record.seats.white.name ?? undefined,
+      start: kifDate(new Date(record.createdAt)),
+      ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
+      event: 'Chu Shogi Online',
+      site: `${req.protocol}://${req.host}/r/${record.roomCode}`,
+      ...(record.options.turnTime ? { timeControl: `${record.options.turnTime}秒` } : {}),
+      ...(record.outcome ? { outcome: record.outcome } : {}),
+    });
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="chu-${record.id}.kif"`)
+      .send(kif);
+  });
+
+  app.get('/api/games/:id.sfen', async (req, reply) => {
+    const query = PlyQuerySchema.safeParse(req.query ?? {});
+    if (!query.success) return reply.code(400).send({ code: 'malformed', message: `Malformed query: ${query.error.issues[0]?.message ?? 'invalid'}.` });
+    const record = await load(req, reply);
+    if (!record) return;
+    const ply = query.data.ply ?? record.moves.length;
+    if (ply > record.moves.length) return reply.code(400).send({ code: 'malformed', message: `The game has ${record.moves.length} moves, not ${ply}.` });
+    return reply.type('text/plain; charset=utf-8').send(`${replay(record, ply).sfen()}\n`);
+  });
+}
