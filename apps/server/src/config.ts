@@ -16,6 +16,8 @@ export interface ServerConfig {
   cpuSeed: number;
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
+  redisUrl: string | null;   // several processes serve one site (Socket.IO adapter, room leases, shared queues)
+  leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -36,6 +38,8 @@ export function defaultConfig(): ServerConfig {
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
+    redisUrl: null,
+    leaseMs: 4000,
   };
 }
 
@@ -55,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || d.logLevel,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
+    redisUrl: env.REDIS_URL || null,
+    leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),

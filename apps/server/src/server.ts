@@ -12,6 +12,7 @@ import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Identity } from './identity/Identity.ts';
+import { openCluster } from './cluster.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
@@ -49,15 +50,16 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     pingTimeout: 8_000,
   });
 
+  const cluster = await openCluster(config, db, io, log);
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
-  });
-  const matchmaker = new Matchmaker(ratings);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, config, log);
+  }, cluster.ownership);
+  const matchmaker = new Matchmaker(ratings, cluster.seekers);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership.self, config, log);
   gateway.attach();
 
   registerRoutes(app, { identity, lobby, store, ratings, dbKind: db.kind, ready: () => ready });
@@ -65,6 +67,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const web = await serveWebClient(app, config.webDist);
 
   const restored = await lobby.restore();
+  if (config.redisUrl) lobby.keepLeases(config.leaseMs);
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   const address = app.server.address();
@@ -89,6 +92,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();
+      await cluster.close();
       await db.close();
     },
   };

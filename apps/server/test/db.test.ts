@@ -3,7 +3,8 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { readMigrations } from '../src/db/migrator.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { defaultConfig } from '../src/config.ts';
-import { Store } from '../src/db/Store.ts';
+import { Leases } from '../src/db/Leases.ts';
+import { Store, StaleOwner } from '../src/db/Store.ts';
 import type { MoveRecord } from '../src/db/MoveWriter.ts';
 import { recordResult } from '../src/ranked/RatingBook.ts';
 import { DEFAULT_ROOM_OPTIONS, EMPTY_SEATS } from '@chu/protocol';
@@ -99,15 +100,15 @@ describe('database: migrations and every model round-trips', () => {
     await store.createRoom(room);
     const ids = Array.from({ length: 20 }, (_, i) => `bg${i}`);
     for (const [i, id] of ids.entries()) {
-      await store.createGame({ id, roomId: 'r2', number: i + 1, options: DEFAULT_ROOM_OPTIONS, startSfen: 's', seats: EMPTY_SEATS() }, { ...room, gameNumber: i + 1 });
+      await store.createGame({ id, roomId: 'r2', number: i + 1, options: DEFAULT_ROOM_OPTIONS, startSfen: 's', seats: EMPTY_SEATS() }, { ...room, gameNumber: i + 1 }, null, null);
     }
     const move = (gameId: string, ply: number, extra: Partial<MoveRecord> = {}): MoveRecord => ({
-      gameId, ply, usi: '7i7h', timeMs: 5, byCpu: ply % 2 === 1, ackId: ply % 2 ? null : `a${ply}`, deviceId: null, version: ply + 1, ...extra,
+      gameId, ply, usi: '7i7h', timeMs: 5, byCpu: ply % 2 === 1, ackId: ply % 2 ? null : `a${ply}`, deviceId: null, version: ply + 1, fence: null, ...extra,
     });
     for (let ply = 0; ply < 3; ply++) {
       const results = await Promise.allSettled([
         ...ids.map((id) => ply === 2 && id === 'bg3'
-          ? recordResult(store, { gameId: id, version: 4, outcome: { winner: 'white', reason: 'resign' }, finalMove: move(id, ply, { version: 4 }) })
+          ? recordResult(store, { gameId: id, version: 4, outcome: { winner: 'white', reason: 'resign' }, finalMove: move(id, ply, { version: 4 }), fence: null })
           : store.appendMove(move(id, ply))),
         ...(ply === 1 ? [store.appendMove(move('bg0', 0))] : []), // duplicate ply: refused
       ]);
@@ -121,7 +122,46 @@ describe('database: migrations and every model round-trips', () => {
     expect(games[3].finishedAt).toBeInstanceOf(Date);
     expect(games[4]).toMatchObject({ status: 'active', winner: null, finishedAt: null });
     await expect(store.appendMove(move('bg3', 3, { version: 5 }))).rejects.toThrow(/stored 0 of 1/);
-    await expect(recordResult(store, { gameId: 'bg3', version: 5, outcome: { winner: 'black', reason: 'resign' } })).rejects.toThrow(/not in play/);
+    await expect(recordResult(store, { gameId: 'bg3', version: 5, outcome: { winner: 'black', reason: 'resign' }, fence: null })).rejects.toThrow(/not in play/);
     expect(await store.lastGame('r2')).toMatchObject({ id: 'bg19', status: 'active', outcome: null, moves: [{ usi: '7i7h' }, { usi: '7i7h' }, { usi: '7i7h' }] });
+  });
+
+  it('room leases: a new owner after expiry gets a higher token, and the stale owner\'s writes are all refused', async () => {
+    const store = new Store(db.prisma);
+    const rec = { id: 'r3', code: 'CDEFGH', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 1 };
+    await store.createRoom(rec);
+    const a = new Leases(db.prisma, 'proc-a', 60);
+    const b = new Leases(db.prisma, 'proc-b', 60_000);
+    const held = await a.acquire('r3');
+    expect(held).toEqual({ token: 1 });
+    const fenceA = 'token' in held ? held.token : null;
+    await store.createGame({ id: 'lg', roomId: 'r3', number: 1, options: DEFAULT_ROOM_OPTIONS, startSfen: 's', seats: EMPTY_SEATS() }, rec, null, fenceA);
+    expect(await b.acquire('r3')).toEqual({ owner: 'proc-a' }); // held: b cannot take it
+    expect(await a.acquire('r3')).toEqual({ token: 1 });       // a again: same token
+    expect(await b.orphans(50)).not.toContain('CDEFGH'); // other tests' rooms here have no owner at all
+
+    await new Promise((r) => setTimeout(r, 120)); // a stops renewing: its lease runs out
+    expect(await b.orphans(50)).toContain('CDEFGH');
+    const taken = await b.acquire('r3');
+    expect(taken).toEqual({ token: 2 });
+    const fenceB = 'token' in taken ? taken.token : null;
+
+    // a still believes it owns the room: nothing it writes lands
+    const move = (ply: number, fence: number | null) => ({ gameId: 'lg', ply, usi: '7i7h', timeMs: 1, byCpu: false, ackId: null, deviceId: null, version: ply + 1, fence });
+    await expect(store.appendMove(move(0, fenceA))).rejects.toThrow(/stored 0 of 1/);
+    await expect(store.saveRoom({ ...rec, gameNumber: 9 }, fenceA)).rejects.toThrow(StaleOwner);
+    await expect(store.setVersion('lg', 5, undefined, fenceA)).rejects.toThrow(/another owner/);
+    await expect(recordResult(store, { gameId: 'lg', version: 5, outcome: { winner: 'black', reason: 'resign' }, fence: fenceA })).rejects.toThrow(/another owner/);
+    expect(await a.renew(new Map([['r3', fenceA]]))).toEqual(new Set());
+    expect(await db.prisma.move.count({ where: { gameId: 'lg' } })).toBe(0);
+    expect(await db.prisma.room.findUniqueOrThrow({ where: { id: 'r3' } })).toMatchObject({ gameNumber: 1 });
+
+    // the new owner writes as usual
+    await store.appendMove(move(0, fenceB));
+    await store.saveRoom({ ...rec, gameNumber: 2 }, fenceB);
+    expect(await b.renew(new Map([['r3', fenceB]]))).toEqual(new Set(['r3']));
+    expect(await db.prisma.roomLease.findUniqueOrThrow({ where: { roomId: 'r3' } })).toMatchObject({ owner: 'proc-b', token: 2n });
+    await b.release('r3', fenceB);
+    expect(await a.orphans(50)).toContain('CDEFGH');
   });
 });

@@ -10,6 +10,7 @@ export interface MoveRecord {
   ackId: string | null;
   deviceId: string | null;
   version: number; // game version after this move
+  fence: number | null; // the room owner's lease token (see Leases); null: one process owns everything
 }
 
 // Group commit for moves: every move waiting while a write is in flight goes into the next statement,
@@ -50,7 +51,7 @@ export class MoveWriter {
     }
   }
 
-  // Only an active game takes moves: a finished or adjourned one stores nothing.
+  // Only an active game takes moves (a finished or adjourned one stores nothing), and only from its room's owner.
   private async write(moves: MoveRecord[]): Promise<void> {
     const now = new Date();
     const col = <T>(f: (m: MoveRecord) => T) => moves.map(f);
@@ -59,9 +60,12 @@ export class MoveWriter {
         SELECT * FROM unnest(
           ${col((m) => m.gameId)}::text[], ${col((m) => m.ply)}::int[], ${col((m) => m.usi)}::text[],
           ${col((m) => m.timeMs)}::int[], ${col((m) => m.byCpu)}::boolean[], ${col((m) => m.ackId)}::text[],
-          ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[]
-        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version)
-        WHERE EXISTS (SELECT 1 FROM "games" g WHERE g."id" = b.game_id AND g."status" = 'active')
+          ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[], ${col((m) => m.fence)}::bigint[]
+        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, fence)
+        WHERE EXISTS (
+          SELECT 1 FROM "games" g WHERE g."id" = b.game_id AND g."status" = 'active'
+            AND (b.fence IS NULL OR EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = g."room_id" AND l."token" = b.fence))
+        )
       ), inserted AS (
         INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at")
         SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now} FROM batch

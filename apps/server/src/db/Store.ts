@@ -2,7 +2,8 @@ import {
   GameStatusSchema, OutcomeSchema, RoomOptionsSchema, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
   type RoomOptions, type Seat, type Seats,
 } from '@chu/protocol';
-import type { Prisma, PrismaClient } from './database.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { PrismaClient } from './database.ts';
 import { MoveWriter, type MoveRecord } from './MoveWriter.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -37,6 +38,13 @@ export interface RatedPlayers {
   white: string;
 }
 
+/**
+ * The room's owner still holds it: a fencing token (see Leases) must match the room's lease, so a
+ * process that lost the room writes nothing. `null`: one process owns everything, nothing to check.
+ */
+export const fenced = (roomId: Prisma.Sql, fence: number | null): Prisma.Sql =>
+  fence === null ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = ${roomId} AND l."token" = ${fence})`;
+
 const gameWithMoves = { moves: { orderBy: { ply: 'asc' as const }, select: { usi: true, ackId: true, deviceId: true } } };
 
 // Rooms, games and moves in the database. Every write here is awaited before anyone is told.
@@ -56,11 +64,12 @@ export class Store {
     await this.prisma.room.create({ data: { ...r, options: r.options, seats: r.seats } });
   }
 
-  async saveRoom(r: RoomRecord): Promise<void> {
-    await this.prisma.room.update({
-      where: { id: r.id },
-      data: { hostDeviceId: r.hostDeviceId, options: r.options, seats: r.seats, gameNumber: r.gameNumber },
-    });
+  async saveRoom(r: RoomRecord, fence: number | null): Promise<void> {
+    const n = await this.prisma.$executeRaw`
+      UPDATE "rooms" SET "host_device_id" = ${r.hostDeviceId}, "options" = ${JSON.stringify(r.options)}::jsonb,
+        "seats" = ${JSON.stringify(r.seats)}::jsonb, "game_number" = ${r.gameNumber}, "updated_at" = ${new Date()}
+      WHERE "id" = ${r.id} AND ${fenced(Prisma.sql`${r.id}`, fence)}`;
+    if (n !== 1) throw new StaleOwner(r.id);
   }
 
   async findRoom(code: string): Promise<RoomRecord | null> {
@@ -74,20 +83,23 @@ export class Store {
   }
 
   // One statement: the game row and the room's counter/seats together, without a transaction round trip.
-  async createGame(g: Pick<StoredGame, 'id' | 'roomId' | 'number' | 'options' | 'startSfen' | 'seats'>, room: RoomRecord, rated: RatedPlayers | null = null): Promise<void> {
+  async createGame(
+    g: Pick<StoredGame, 'id' | 'roomId' | 'number' | 'options' | 'startSfen' | 'seats'>, room: RoomRecord, rated: RatedPlayers | null, fence: number | null,
+  ): Promise<void> {
     const now = new Date();
     const n = await this.prisma.$executeRaw`
       WITH created AS (
         INSERT INTO "games" ("id", "room_id", "number", "options", "start_sfen", "seats", "status", "rated", "version",
                              "black_user_id", "white_user_id", "turn_started_at", "created_at")
-        VALUES (${g.id}, ${g.roomId}, ${g.number}, ${JSON.stringify(g.options)}::jsonb, ${g.startSfen},
-                ${JSON.stringify(g.seats)}::jsonb, 'active', ${rated !== null}, 0, ${rated?.black ?? null}, ${rated?.white ?? null},
-                ${now}, ${now})
+        SELECT ${g.id}, ${g.roomId}, ${g.number}, ${JSON.stringify(g.options)}::jsonb, ${g.startSfen},
+               ${JSON.stringify(g.seats)}::jsonb, 'active', ${rated !== null}, 0, ${rated?.black ?? null}, ${rated?.white ?? null},
+               ${now}::timestamp(3), ${now}::timestamp(3)
+        WHERE ${fenced(Prisma.sql`${g.roomId}`, fence)}
         RETURNING "room_id"
       )
       UPDATE "rooms" SET "game_number" = ${room.gameNumber}, "seats" = ${JSON.stringify(room.seats)}::jsonb, "updated_at" = ${now}
       WHERE "id" = (SELECT "room_id" FROM created)`;
-    if (n !== 1) throw new Error(`game not stored: ${g.id}`);
+    if (n !== 1) throw new StaleOwner(g.roomId);
   }
 
   /** Waits for the commit; concurrent moves of different games share one statement (MoveWriter). */
@@ -96,12 +108,11 @@ export class Store {
   }
 
   /** A game event that is not a move (draw offer, seat change): its version, and active ↔ adjourned. */
-  async setVersion(gameId: string, version: number, status?: 'active' | 'adjourned'): Promise<void> {
-    const n = await this.prisma.game.updateMany({
-      where: { id: gameId, status: { in: ['active', 'adjourned'] } },
-      data: { version, ...(status ? { status } : {}) },
-    });
-    if (n.count !== 1) throw new Error(`game ${gameId} is over: event not stored`);
+  async setVersion(gameId: string, version: number, status: 'active' | 'adjourned' | undefined, fence: number | null): Promise<void> {
+    const n = await this.prisma.$executeRaw`
+      UPDATE "games" AS g SET "version" = ${version}, "status" = COALESCE(${status ?? null}, g."status")
+      WHERE g."id" = ${gameId} AND g."status" IN ('active', 'adjourned') AND ${fenced(Prisma.sql`g."room_id"`, fence)}`;
+    if (n !== 1) throw new Error(`game ${gameId} is over, or its room has another owner: event not stored`);
   }
 
   /** Inside the finishing transaction: the final move, if the game ended on one. */
@@ -115,13 +126,13 @@ export class Store {
    * Inside the finishing transaction: records a result once (only an unfinished game finishes) and
    * returns the accounts to rate, if it is a rated game.
    */
-  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date): Promise<RatedPlayers | null> {
+  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date, fence: number | null): Promise<RatedPlayers | null> {
     const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null }[]>`
-      UPDATE "games" SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
+      UPDATE "games" AS g SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
         "finished_at" = ${now}, "turn_started_at" = ${now}
-      WHERE "id" = ${gameId} AND "status" IN ('active', 'adjourned')
+      WHERE g."id" = ${gameId} AND g."status" IN ('active', 'adjourned') AND ${fenced(Prisma.sql`g."room_id"`, fence)}
       RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white"`;
-    if (rows.length !== 1) throw new Error(`game ${gameId} is not in play: result not recorded twice`);
+    if (rows.length !== 1) throw new Error(`game ${gameId} is not in play, or its room has another owner: result not recorded (twice)`);
     const g = rows[0];
     return g.rated && g.black && g.white ? { black: g.black, white: g.white } : null;
   }
@@ -130,6 +141,12 @@ export class Store {
   async liveGames(): Promise<StoredGame[]> {
     const rows = await this.prisma.game.findMany({ where: { status: { in: ['active', 'adjourned'] } }, include: gameWithMoves });
     return rows.map(toGame);
+  }
+
+  /** The room a game was played in (a fact that never changes, so callers may keep it). */
+  async roomCodeOfGame(gameId: string): Promise<string | null> {
+    const g = await this.prisma.game.findUnique({ where: { id: gameId }, select: { room: { select: { code: true } } } });
+    return g?.room.code ?? null;
   }
 
   /** A room's latest game, whatever its state (a room shows its last result after a restart). */
@@ -185,6 +202,11 @@ export class Store {
       }),
     };
   }
+}
+
+/** A write by a process that no longer owns the room was refused (see Leases). */
+export class StaleOwner extends Error {
+  constructor(readonly roomId: string) { super(`room ${roomId} has another owner: write refused`); }
 }
 
 const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>

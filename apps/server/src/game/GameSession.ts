@@ -40,6 +40,7 @@ export interface SessionInit {
   outcome?: Outcome | null;
   seatRatings?: Record<Color, SeatRating | null>; // the seated accounts' ratings when the game started
   ratingChanges?: RatingChanges | null;           // a finished rated game
+  fence?: number | null;                          // the room owner's lease token, carried by every write
 }
 
 /** A CPU move to compute: the side, its level, the position, and the time it must be back by. */
@@ -83,6 +84,7 @@ export class GameSession {
   private readonly history = new EventHistory();
   private readonly acks: Map<string, number>; // "deviceId:ack" → version acknowledged
   private readonly clock: TurnClock;
+  private readonly fence: number | null;
 
   constructor(private readonly deps: SessionDeps, init: SessionInit) {
     this.id = init.id;
@@ -98,6 +100,7 @@ export class GameSession {
     this.outcome = init.outcome ?? null;
     this.seatRatings = init.seatRatings ?? { black: null, white: null };
     this.ratingChanges = init.ratingChanges ?? null;
+    this.fence = init.fence ?? null;
     this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond);
     this.clock = new TurnClock(init.options.turnTime === null ? null : init.options.turnTime * deps.msPerSecond);
     if (this.state === 'active') this.clock.startTurn(now());
@@ -298,11 +301,11 @@ export class GameSession {
     const finalVersion = outcome ? moveVersion + 1 : moveVersion;
     const move = {
       gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
-      ackId: by.ack, deviceId: by.deviceId, version: finalVersion,
+      ackId: by.ack, deviceId: by.deviceId, version: finalVersion, fence: this.fence,
     };
     let ratings: RatingChanges | null = null;
     try {
-      if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move });
+      if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move, fence: this.fence });
       else await this.deps.store.appendMove(move);
     } catch (err) {
       this.game = restoreGame(this.game.startSfen, before, this.options);
@@ -331,7 +334,7 @@ export class GameSession {
     const version = this.version + 1;
     let ratings: RatingChanges | null;
     try {
-      ratings = await recordResult(this.deps.store, { gameId: this.id, version, outcome });
+      ratings = await recordResult(this.deps.store, { gameId: this.id, version, outcome, fence: this.fence });
     } catch (err) {
       this.game = restoreGame(this.game.startSfen, [...this.game.moves], this.options);
       throw err;
@@ -353,7 +356,7 @@ export class GameSession {
   private async record(events: NewEvent[], status?: 'active' | 'adjourned'): Promise<Step> {
     const numbered = events.map((e, i) => ({ ...e, gameId: this.id, version: this.version + 1 + i }) as GameEvent);
     const version = this.version + events.length;
-    await this.deps.store.setVersion(this.id, version, status);
+    await this.deps.store.setVersion(this.id, version, status, this.fence);
     this.version = version;
     return { reply: { ok: true, version }, events: numbered.map((e) => this.remember(e)) };
   }

@@ -29,12 +29,12 @@ const glicko = (r: Pick<RatingRow, 'rating' | 'deviation' | 'volatility' | 'rate
  */
 export async function recordResult(
   store: Store,
-  r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord },
+  r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord; fence: number | null },
 ): Promise<RatingChanges | null> {
   const now = new Date();
   return store.transaction(async (tx) => {
     if (r.finalMove) await Store.insertMove(tx, r.finalMove);
-    const rated: RatedPlayers | null = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now);
+    const rated: RatedPlayers | null = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now, r.fence);
     if (!rated || r.outcome.reason === 'abort') return null;
     return RatingBook.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white }, r.outcome.winner, now);
   });

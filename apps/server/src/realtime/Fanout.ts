@@ -1,6 +1,6 @@
 import { SERVER_EVENT, type ServerMessage } from '@chu/protocol';
 import type { Server } from 'socket.io';
-import type { RoomOutlet } from '../rooms/Room.ts';
+import type { RoomOutlet, Visitor } from '../rooms/Room.ts';
 
 export const roomChannel = (code: string) => `room:${code}`;
 
@@ -13,6 +13,14 @@ export class Fanout implements RoomOutlet {
     const to = this.io.to(roomChannel(code));
     const channel = exceptSocket ? to.except(exceptSocket) : to;
     for (const m of messages) channel.emit(SERVER_EVENT, m);
+  }
+
+  async whoIsHere(code: string): Promise<{ socketId: string; device: Visitor }[]> {
+    const sockets = await this.io.in(roomChannel(code)).fetchSockets();
+    return sockets.flatMap((s) => {
+      const device = (s.data as { device?: Visitor } | undefined)?.device;
+      return device ? [{ socketId: s.id, device }] : [];
+    });
   }
 
   toSocket(socketId: string, message: ServerMessage): void {

@@ -1,16 +1,27 @@
 import { randomInt } from 'node:crypto';
 import { EMPTY_SEATS, ROOM_CODE_ALPHABET, RoomOptionsSchema, type RoomOptionsPatch } from '@chu/protocol';
+import { soleOwner, type Ownership } from '../db/Leases.ts';
+import type { RoomRecord } from '../db/Store.ts';
 import { newId } from '../identity/secrets.ts';
 import { Room, type RoomDeps } from './Room.ts';
 
-// All rooms this server holds in memory, loaded from the database (with their last game) on demand.
+/** Where a room is served: here (this process owns it), by another process, or nowhere (no such room). */
+export type Located = { room: Room } | { owner: string } | null;
+
+/**
+ * All rooms this process owns, in memory, loaded from the database (with their last game) on demand.
+ * Alone, a process owns every room. With several processes, a room is owned through a lease
+ * (db/Leases): it is loaded here only once this process holds it, its lease is renewed while it is
+ * here, and rooms whose owner died are taken over (`keepLeases`).
+ */
 export class Lobby {
   private readonly rooms = new Map<string, Room>();
-  private readonly loading = new Map<string, Promise<Room | null>>();
+  private readonly loading = new Map<string, Promise<Located>>();
   private readonly games = new Map<string, Room>(); // game id → room, filled as games are looked up
+  private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
 
-  constructor(private readonly deps: RoomDeps) {}
+  constructor(private readonly deps: RoomDeps, private readonly ownership: Ownership = soleOwner) {}
 
   async create(hostDeviceId: string, patch: RoomOptionsPatch = {}): Promise<Room> {
     const options = RoomOptionsSchema.parse(patch);
@@ -20,17 +31,21 @@ export class Lobby {
         if (attempt > 20) throw new Error('no free room code');
         continue;
       }
-      const room = new Room(this.deps, { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0 });
-      await this.deps.store.createRoom(room.record);
+      const rec: RoomRecord = { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0 };
+      await this.deps.store.createRoom(rec);
+      const held = await this.ownership.acquire(rec.id);
+      if (!('token' in held)) throw new Error(`a new room is owned by ${held.owner}`);
+      const room = new Room(this.deps, rec, null, held.token);
       this.rooms.set(code, room);
       return room;
     }
   }
 
-  async get(code: string): Promise<Room | null> {
+  /** The room if this process owns it (taking it when it is free), else who does. */
+  async locate(code: string): Promise<Located> {
     if (this.closed) return null;
     const room = this.rooms.get(code);
-    if (room) return room;
+    if (room) return { room };
     let pending = this.loading.get(code);
     if (!pending) {
       pending = this.load(code).finally(() => this.loading.delete(code));
@@ -39,12 +54,17 @@ export class Lobby {
     return pending;
   }
 
+  /** The room, if it is served here. */
+  async get(code: string): Promise<Room | null> {
+    const at = await this.locate(code);
+    return at && 'room' in at ? at.room : null;
+  }
+
   /** Leaves memory when nobody is there and nothing runs; it stays in the database. */
   release(room: Room): void {
     if (!room.idle || this.rooms.get(room.code) !== room) return;
-    room.close();
-    this.rooms.delete(room.code);
-    if (room.session) this.games.delete(room.session.id);
+    this.drop(room);
+    void this.ownership.release(room.id, room.fence).catch((err) => this.deps.log.warn({ err, room: room.code }, 'lease not released'));
   }
 
   roomOfGame(gameId: string): Room | null {
@@ -69,16 +89,60 @@ export class Lobby {
     return restored;
   }
 
+  /**
+   * With several processes: renew this process's leases (a room whose lease was lost leaves memory,
+   * its new owner serves it), take over the active games whose owner died, and reconcile presence.
+   */
+  keepLeases(leaseMs: number): void {
+    const every = (ms: number, work: () => Promise<void>) => {
+      let running = false;
+      const t = setInterval(() => {
+        if (running || this.closed) return;
+        running = true;
+        work().catch((err) => this.deps.log.error({ err }, 'lease upkeep failed')).finally(() => { running = false; });
+      }, ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(Math.max(100, Math.floor(leaseMs / 4)), async () => {
+      const held = new Map([...this.rooms.values()].map((r) => [r.id, r.fence] as const));
+      const kept = await this.ownership.renew(held);
+      for (const room of [...this.rooms.values()]) {
+        if (held.has(room.id) && !kept.has(room.id)) {
+          this.deps.log.warn({ room: room.code }, 'lease lost: another process owns the room now');
+          this.drop(room);
+        }
+      }
+      for (const code of await this.ownership.orphans(50)) {
+        const at = await this.locate(code);
+        if (at && 'room' in at) this.deps.log.info({ room: code }, 'took over a room whose owner is gone');
+      }
+    });
+    // A process that died could not say its sockets left.
+    every(3000, async () => {
+      for (const room of this.rooms.values()) if (room.liveGame) room.reconcileNow();
+    });
+  }
+
   close(): void {
     this.closed = true;
+    for (const t of this.timers) clearInterval(t);
     for (const room of this.rooms.values()) room.close();
   }
 
-  private async load(code: string): Promise<Room | null> {
+  private drop(room: Room): void {
+    room.close();
+    this.rooms.delete(room.code);
+    if (room.session) this.games.delete(room.session.id);
+  }
+
+  private async load(code: string): Promise<Located> {
     const rec = await this.deps.store.findRoom(code);
     if (!rec) return null;
     const existing = this.rooms.get(code);
-    if (existing) return existing;
+    if (existing) return { room: existing };
+    const held = await this.ownership.acquire(rec.id);
+    if (!('token' in held)) return held;
     let room: Room;
     try {
       const game = await this.deps.store.lastGame(rec.id);
@@ -92,13 +156,15 @@ export class Lobby {
         const { black, white } = last.ratingChanges;
         last.seatRatings = { black: { rating: black.before, provisional: false }, white: { rating: white.before, provisional: false } };
       }
-      room = new Room(this.deps, rec, last);
+      room = new Room(this.deps, rec, last, held.token);
     } catch (err) {
       // A stored game that no longer replays is a bug to fix, not a reason to lose the room.
       this.deps.log.error({ err, room: code }, 'could not load the last game of a room');
-      room = new Room(this.deps, rec);
+      room = new Room(this.deps, rec, null, held.token);
     }
     this.rooms.set(code, room);
-    return room;
+    // Taken over from another process: its sockets may be connected anywhere.
+    if (held.token !== null) room.reconcileNow();
+    return { room };
   }
 }

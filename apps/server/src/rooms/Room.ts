@@ -15,6 +15,8 @@ import { newId } from '../identity/secrets.ts';
 /** Where a room's own news goes (timers, CPU moves): everyone in the room. realtime/Fanout is one. */
 export interface RoomOutlet {
   toRoom(code: string, messages: ServerMessage[]): void;
+  /** The sockets in the room's channel on every server process, with their devices. */
+  whoIsHere(code: string): Promise<{ socketId: string; device: Visitor }[]>;
 }
 
 export interface RoomDeps {
@@ -65,7 +67,11 @@ export class Room {
   private thinking: { turn: CpuTurn; stop: AbortController } | null = null;
   private closed = false;
 
-  constructor(private readonly deps: RoomDeps, rec: RoomRecord, lastGame: LastGame | null = null) {
+  /** The lease token this process holds the room with (see db/Leases); carried by every write. */
+  readonly fence: number | null;
+
+  constructor(private readonly deps: RoomDeps, rec: RoomRecord, lastGame: LastGame | null = null, fence: number | null = null) {
+    this.fence = fence;
     this.id = rec.id;
     this.code = rec.code;
     this.hostDeviceId = rec.hostDeviceId;
@@ -79,7 +85,7 @@ export class Room {
       for (const m of last.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, last.version);
       this.session = this.newSession({
         id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
-        status: last.status, outcome: last.outcome, seatRatings: lastGame.seatRatings, ratingChanges: lastGame.ratingChanges,
+        status: last.status, outcome: last.outcome, fence, seatRatings: lastGame.seatRatings, ratingChanges: lastGame.ratingChanges,
         game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
       });
       // After a restart nobody is here yet: every seated person is away, with a fresh grace period.
@@ -230,6 +236,28 @@ export class Room {
     }).catch((err) => this.deps.log.error({ err, room: this.code }, 'room task failed'));
   }
 
+  /**
+   * Presence as the sockets themselves say it, on every process: after this process took the room
+   * over, and from time to time, since a process that died could not say its sockets left.
+   */
+  async reconcile(): Promise<RoomStep> {
+    const here = await this.deps.outlet.whoIsHere(this.code);
+    const out: ServerMessage[] = [];
+    const live = new Set(here.map((h) => h.socketId));
+    for (const [deviceId, p] of [...this.present]) {
+      for (const socketId of [...p.sockets]) if (!live.has(socketId)) out.push(...(await this.exit(deviceId, socketId)).out);
+    }
+    for (const h of here) {
+      if (!this.present.get(h.device.id)?.sockets.has(h.socketId)) out.push(...(await this.enter(h.device, h.socketId)).out);
+    }
+    return { reply: this.ok(), out };
+  }
+
+  /** Reconciles presence on the room's queue and tells the room what changed. */
+  reconcileNow(): void {
+    this.runOwn(() => this.reconcile());
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.wakeTimer);
@@ -256,12 +284,13 @@ export class Room {
       { id, roomId: this.id, number, options: this.options, startSfen: game.startSfen, seats },
       { ...this.record, seats, gameNumber: number },
       rated,
+      this.fence,
     );
     this.seats = structuredClone(seats);
     this.gameNumber = number;
     this.rematchOfferBy = null;
     this.stopThinking();
-    this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings });
+    this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings, fence: this.fence });
     this.schedule();
     const started = this.gameMessage('start')!;
     return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, started] };
@@ -351,7 +380,7 @@ export class Room {
 
   private async saved(): Promise<RoomStep> {
     this.rematchOfferBy = null;
-    await this.deps.store.saveRoom(this.record);
+    await this.deps.store.saveRoom(this.record, this.fence);
     return this.roomChanged();
   }
 }
