@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Integration tests: real server, real Socket.IO clients, real database
 // (PGlite in a temp dir by default; a fresh Postgres database per server when DATABASE_URL is set).
@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/cluster/**'], // several processes: vitest.cluster.config.ts
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: true,

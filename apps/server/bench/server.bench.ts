@@ -1,9 +1,13 @@
-// pnpm bench:server — N concurrent games of bot clients against the real server on Postgres, over loopback.
-// Prints moves/s, move round trip (send → opponent receives) p50/p95/p99, and lost/duplicated moves.
+// pnpm bench:server [--nodes N] — concurrent games of bot clients against the real server on Postgres,
+// over loopback. With --nodes N (> 1), N server processes serve the site on Redis (REDIS_URL, default
+// the local one) and each game's two players sit on different processes.
+// Prints moves/s, move round trip (send → opponent receives) p50/p95/p99, lost/duplicated moves and
+// each server process's RSS.
 // Env: BENCH_GAMES (1000), BENCH_SECONDS (30), BENCH_RATE target moves/s over all games (500),
-//      DATABASE_URL (a Postgres server; a fresh database is created and dropped), BENCH_SEED.
+//      DATABASE_URL (a Postgres server; a fresh database is created and dropped), REDIS_URL, BENCH_SEED.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_EVENT, SERVER_EVENT, type ClientMessage, type ServerMessage } from '@chu/protocol';
 import { Game } from '@chu/rules';
@@ -14,6 +18,9 @@ const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const BASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const nodesArg = process.argv.indexOf('--nodes');
+const NODES = nodesArg > 0 ? Math.max(1, Number(process.argv[nodesArg + 1])) : 1;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let seed = Number(process.env.BENCH_SEED ?? 7) >>> 0;
 const random = () => {
   seed = (seed + 0x6d2b79f5) >>> 0;
@@ -110,7 +117,8 @@ class Table {
       }
       if (m.event.kind === 'end' && bot === this.black) {
         this.version = m.event.version;
-        if (running) setTimeout(() => this.black.send({ type: 'room.rematch', code: this.code }), 200);
+        // the host (who created the room) starts the next game; who moves first swaps
+        if (running) setTimeout(() => this.black.send({ type: 'room.start', code: this.code }), 200);
       }
     }
     if (m.type === 'error') stats.errors.set(m.code, (stats.errors.get(m.code) ?? 0) + 1);
@@ -168,6 +176,11 @@ async function pool<T>(n: number, limit: number, f: (i: number) => Promise<T>): 
   return out;
 }
 
+const rssKb = (pid: number): number => {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+};
+
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -181,30 +194,41 @@ async function main() {
   await admin.query(`CREATE DATABASE "${dbName}"`);
   const dbUrl = new URL(BASE_URL);
   dbUrl.pathname = `/${dbName}`;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
+  const urls: string[] = [];
   try {
-    child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CHU_RATE_CAPACITY: '1000', CHU_RATE_REFILL: '100' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    for (let i = 0; ; i++) {
-      try { if ((await fetch(`${url}/health`)).ok) break; } catch { /* starting */ }
-      if (i > 600) throw new Error('server did not start');
-      await sleep(100);
+    const prefix = `chu-bench-${Date.now()}`;
+    for (let n = 0; n < NODES; n++) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: {
+          ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+          CHU_RATE_CAPACITY: '1000', CHU_RATE_REFILL: '100', ...(NODES > 1 ? { REDIS_URL, CHU_REDIS_PREFIX: prefix } : { REDIS_URL: '' }),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      children.push(child);
+      urls.push(url);
+      for (let i = 0; ; i++) {
+        try { if ((await fetch(`${url}/health`)).ok) break; } catch { /* starting */ }
+        if (i > 600) throw new Error('server did not start');
+        await sleep(100);
+      }
     }
-    console.log(`server up on Postgres (${dbName}); setting up ${GAMES} games…`);
+    const url = urls[0];
+    console.log(`${NODES} server process(es) up on Postgres (${dbName})${NODES > 1 ? ' and Redis' : ''}; setting up ${GAMES} games…`);
     const t0 = performance.now();
-    const tables = await pool(GAMES, 50, async () => {
+    const tables = await pool(GAMES, 50, async (g) => {
       const bots: Bot[] = [];
       for (let k = 0; k < 2; k++) {
-        const res = await fetch(`${url}/api/device`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const at = urls[(g + k) % urls.length]; // the two players of a game on different processes
+        const res = await fetch(`${at}/api/device`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
         const body = (await res.json()) as { token: string; device: { id: string } };
         const bot = new Bot(body.token);
         deviceIds.set(bot, body.device.id);
-        await bot.connect(url);
+        await bot.connect(at);
         bots.push(bot);
       }
       const t = new Table(bots[0], bots[1]);
@@ -251,10 +275,11 @@ async function main() {
     console.log(`ack (ms): p50 ${f(pct(stats.ack, 50))}  p99 ${f(pct(stats.ack, 99))}`);
     console.log(`acknowledged ${ackedTotal}, stored ${rows.length}; lost ${lost}, duplicated events ${stats.dupEvents}, stored-but-unacknowledged ${unacked}`);
     console.log(`errors: ${JSON.stringify(Object.fromEntries(stats.errors))}`);
+    console.log(`server RSS (MB): ${children.map((c) => (rssKb(c.pid!) / 1024).toFixed(0)).join(', ')} (${NODES} process(es); bots and Postgres share the same 2 cores)`);
     for (const t of tables) { t.black.socket.disconnect(); t.white.socket.disconnect(); }
   } finally {
-    if (child) {
-      const exited = new Promise((r) => child!.once('exit', r));
+    for (const child of children) {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(5000)]);
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -29,11 +29,12 @@ export async function openCluster(config: ServerConfig, db: Database, io: Socket
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis'));
   await redis.ping();
-  io.adapter(createAdapter(redis, { streamName: 'chu:io' }));
+  const prefix = config.redisPrefix;
+  io.adapter(createAdapter(redis, { streamName: `${prefix}:io`, channelPrefix: `${prefix}:io` }));
   log.info({ self }, 'serving with other processes (Redis + Postgres)');
   return {
     ownership: new Leases(db.prisma, self, config.leaseMs),
-    seekers: new RedisSeekers(redis, self),
+    seekers: new RedisSeekers(redis, self, prefix),
     async close() { redis.disconnect(); },
   };
 }

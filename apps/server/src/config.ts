@@ -18,6 +18,7 @@ export interface ServerConfig {
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
   redisUrl: string | null;   // several processes serve one site (Socket.IO adapter, room leases, shared queues)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
+  redisPrefix: string;       // with redisUrl: the site's keys and streams, so several sites can share one Redis
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -40,6 +41,7 @@ export function defaultConfig(): ServerConfig {
     cpuWorkers: null,
     redisUrl: null,
     leaseMs: 4000,
+    redisPrefix: 'chu',
   };
 }
 
@@ -61,6 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
     redisUrl: env.REDIS_URL || null,
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
+    redisPrefix: env.CHU_REDIS_PREFIX || d.redisPrefix,
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),

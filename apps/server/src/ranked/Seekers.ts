@@ -22,25 +22,28 @@ export class MemorySeekers implements Seekers {
   async lead() { return true; }
 }
 
-const QUEUE_KEY = 'chu:ranked:queue';
-const LEADER_KEY = 'chu:ranked:leader';
-
 /** The queue as a Redis hash (socket id → seeker); pairing by whoever holds a short leader lock. */
 export class RedisSeekers implements Seekers {
-  constructor(private readonly redis: Redis, private readonly self: string, private readonly leaseMs = 3000) {}
+  private readonly queueKey: string;
+  private readonly leaderKey: string;
 
-  async put(e: Seeking) { await this.redis.hset(QUEUE_KEY, e.id, JSON.stringify(e)); }
-  async remove(socketId: string) { return (await this.redis.hdel(QUEUE_KEY, socketId)) > 0; }
+  constructor(private readonly redis: Redis, private readonly self: string, prefix: string, private readonly leaseMs = 3000) {
+    this.queueKey = `${prefix}:ranked:queue`;
+    this.leaderKey = `${prefix}:ranked:leader`;
+  }
+
+  async put(e: Seeking) { await this.redis.hset(this.queueKey, e.id, JSON.stringify(e)); }
+  async remove(socketId: string) { return (await this.redis.hdel(this.queueKey, socketId)) > 0; }
 
   async all(): Promise<Seeking[]> {
-    const rows = await this.redis.hgetall(QUEUE_KEY);
+    const rows = await this.redis.hgetall(this.queueKey);
     return Object.values(rows).map((v) => JSON.parse(v) as Seeking);
   }
 
   async lead(): Promise<boolean> {
-    if ((await this.redis.set(LEADER_KEY, this.self, 'PX', this.leaseMs, 'NX')) === 'OK') return true;
-    if ((await this.redis.get(LEADER_KEY)) !== this.self) return false;
-    await this.redis.pexpire(LEADER_KEY, this.leaseMs);
+    if ((await this.redis.set(this.leaderKey, this.self, 'PX', this.leaseMs, 'NX')) === 'OK') return true;
+    if ((await this.redis.get(this.leaderKey)) !== this.self) return false;
+    await this.redis.pexpire(this.leaderKey, this.leaseMs);
     return true;
   }
 }

@@ -223,12 +223,12 @@ export class Gateway {
   private async toOwner(code: string, caller: Caller, m: RoomCommand): Promise<void> {
     const ack = 'ack' in m ? m.ack : undefined;
     const deadline = Date.now() + this.config.leaseMs + FORWARD_TIMEOUT_MS;
-    while (!this.stopped) {
+    for (;;) {
       const at = await this.lobby.locate(code);
       if (!at) return this.fanout.toSocket(caller.socketId, errorMessage('no-room', `No room ${code}.`, ack ? { ack } : {}));
       if ('room' in at) return this.execute(at.room, caller, m);
       if (await this.forward({ to: at.owner, code, caller, message: m })) return;
-      if (Date.now() > deadline) {
+      if (this.stopped || Date.now() > deadline) {
         return this.fanout.toSocket(caller.socketId, errorMessage('internal', 'The room\'s server did not answer; try again.', ack ? { ack } : {}));
       }
       await new Promise((r) => setTimeout(r, 250));

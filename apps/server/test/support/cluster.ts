@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { freePort, kill9, spawnServer } from './childServer.ts';
+import { testDatabase, type TestDatabase } from './testDatabase.ts';
+
+/** A node of the site: a real server process (src/main.ts) on the shared Postgres and Redis. */
+export interface Node { url: string; child: ChildProcess; output: () => string }
+
+/**
+ * Several server processes serving one site: one fresh Postgres database, the machine's Redis (or the
+ * one given), and a key prefix of their own so parallel test files never see each other's traffic.
+ */
+export async function startCluster(n: number, opts: { redisUrl?: string; env?: Record<string, string> } = {}) {
+  const base = process.env.DATABASE_URL;
+  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL;
+  if (!base || !redisUrl) throw new Error('cluster tests need DATABASE_URL (Postgres) and REDIS_URL');
+  const db: TestDatabase = await testDatabase();
+  const env = {
+    DATABASE_URL: db.databaseUrl!,
+    REDIS_URL: redisUrl,
+    CHU_REDIS_PREFIX: `chu-test-${randomBytes(4).toString('hex')}`,
+    CHU_LEASE_MS: '1500',
+    CHU_CPU: 'random',
+    CHU_CPU_DELAY_MS: '0',
+    ...opts.env,
+  };
+  const nodes: Node[] = [];
+  const start = async (port?: number): Promise<Node> => {
+    const s = await spawnServer({ ...env, ...(port ? { PORT: String(port) } : {}) });
+    return { url: s.url, child: s.child, output: s.output };
+  };
+  for (let i = 0; i < n; i++) nodes.push(await start());
+  return {
+    nodes,
+    db,
+    /** Kills node i at once (SIGKILL) and starts a new process in its place, on a new port. */
+    async replace(i: number): Promise<Node> {
+      await kill9(nodes[i].child);
+      nodes[i] = await start();
+      return nodes[i];
+    },
+    kill: (i: number) => kill9(nodes[i].child),
+    async stop() {
+      await Promise.all(nodes.map((node) => kill9(node.child)));
+      await db.dispose();
+    },
+  };
+}
+
+/** A Redis of the test's own, so it can be stopped and started again without touching anyone else's. */
+export async function privateRedis() {
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      try {
+        const { Redis } = await import('ioredis');
+        const r = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        r.on('error', () => {}); // not up yet: the loop tries again
+        await r.connect();
+        await r.ping();
+        r.disconnect();
+        return;
+      } catch { await new Promise((res) => setTimeout(res, 50)); }
+    }
+    throw new Error('private redis did not start');
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => (child ? kill9(child) : Promise.resolve()),
+    start,
+  };
+}
