@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -32,7 +33,7 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     max: perAddress,
     timeWindow: windowMs,
     continueExceeding: true, // inherited by every route's and createRateLimit's limiter
-    ...(redis ? { redis, nameSpace: 'chu:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: rateLimitNamespace(config) } : {}),
     // Redis gone: serve (the counters are a guard, not the game), and /health/ready says so.
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) =>
@@ -59,6 +60,11 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     ),
   };
 }
+
+// Instances of one site share a database, and so their counters; two sites (or two test servers) on one
+// Redis do not.
+export const rateLimitNamespace = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string =>
+  `chu:rl:${createHash('sha256').update(config.databaseUrl ?? config.dataDir).digest('hex').slice(0, 12)}:`;
 
 /** Redis for the rate-limit counters; connected before the server listens, so a bad REDIS_URL stops the start. */
 export async function openRedis(url: string, log: Logger): Promise<Redis> {

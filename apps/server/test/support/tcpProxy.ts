@@ -3,10 +3,12 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy on 127.0.0.1 in front of a real server (Postgres): `down()` cuts every connection and
  * refuses new ones, as a crashed or unreachable database does; `up()` listens again on the same port.
+ * `stall()` keeps connections open but passes nothing (a hung database), `flow()` lets it through again.
  */
 export class TcpProxy {
   private server: Server | null = null;
   private readonly open = new Set<Socket>();
+  private stalled = false;
 
   port = 0; // chosen at the first listen, kept across down/up
 
@@ -34,6 +36,16 @@ export class TcpProxy {
     if (server) await new Promise<void>((r) => server.close(() => r()));
   }
 
+  stall(): void {
+    this.stalled = true;
+    for (const s of this.open) s.pause();
+  }
+
+  flow(): void {
+    this.stalled = false;
+    for (const s of this.open) s.resume();
+  }
+
   async up(): Promise<void> {
     if (!this.server) await this.listen(this.port);
   }
@@ -48,6 +60,7 @@ export class TcpProxy {
       upstream.on('error', drop).on('close', drop);
       client.pipe(upstream);
       upstream.pipe(client);
+      if (this.stalled) { client.pause(); upstream.pause(); }
     });
     this.server = server;
     return new Promise((resolve, reject) => {
