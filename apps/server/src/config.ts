@@ -26,6 +26,7 @@ export interface ServerConfig {
   healthTimeoutMs: number;   // /health/ready: storage must answer a trivial query within this
   maxMessageBytes: number;
   logLevel: string;          // pino level
+  logFile: string | null;    // JSON log lines appended here; null = stdout
   cpuSeed: number;
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
@@ -53,6 +54,7 @@ export function defaultConfig(): ServerConfig {
     healthTimeoutMs: 1000,
     maxMessageBytes: 16 * 1024,
     logLevel: 'info',
+    logFile: null,
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
@@ -73,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     msPerSecond: num(env.CHU_MS_PER_SECOND, d.msPerSecond),
     cpuDelayMs: num(env.CHU_CPU_DELAY_MS, d.cpuDelayMs),
     logLevel: env.LOG_LEVEL || d.logLevel,
+    logFile: env.LOG_FILE ? resolve(env.LOG_FILE) : d.logFile,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
     rateLimit: {

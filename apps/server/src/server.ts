@@ -35,7 +35,7 @@ export interface ChuServer {
 
 // Builds and starts the whole server: database (migrated), HTTP, Socket.IO, restored games.
 export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer } = {}): Promise<ChuServer> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFile);
   const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
   const store = new Store(db.prisma);
