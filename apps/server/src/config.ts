@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartupError } from './startup.ts';
 
 export interface ServerConfig {
   port: number;              // 3000; 0 = any free port
@@ -10,13 +11,25 @@ export interface ServerConfig {
   migrationsDir: string;
   msPerSecond: number;       // 1000; tests shrink clocks and grace periods through it
   cpuDelayMs: number;        // pause before a CPU move, so people can follow
-  rateLimit: { capacity: number; refillPerSecond: number; spectatorRefillPerSecond: number };
+  // Socket messages, per socket: a credit bucket. A new device's bucket starts at newDeviceCapacity and
+  // grows to capacity over its first growMs, so a freshly made device buys no full burst.
+  rateLimit: { capacity: number; refillPerSecond: number; spectatorRefillPerSecond: number; newDeviceCapacity: number; growMs: number };
+  // A socket that keeps going after running dry: one notice per noticeEveryMs; past dropAfterRefused refused
+  // messages within refusedWindowMs it is disconnected and its device may not reconnect for holdBackMs.
+  floods: { noticeEveryMs: number; dropAfterRefused: number; refusedWindowMs: number; holdBackMs: number };
+  // HTTP requests per client address (and per account for logins), each within windowMs.
+  httpLimits: { windowMs: number; perAddress: number; devices: number; registers: number; loginsPerAddress: number; loginsPerAccount: number };
+  publicOrigin: string | null; // 'https://chu.example'; null = the request's own scheme and host
+  trustProxy: boolean;       // behind a reverse proxy: believe X-Forwarded-For/-Proto (client address, https)
+  redisUrl: string | null;   // several processes serve one site: Socket.IO adapter, shared queues and rate-limit counters
+  deviceIdleDays: number;    // a device unused this long no longer signs in
+  healthTimeoutMs: number;   // /health/ready: storage must answer a trivial query within this
   maxMessageBytes: number;
   logLevel: string;          // pino level
+  logFile: string | null;    // JSON log lines appended here; null = stdout
   cpuSeed: number;
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
-  redisUrl: string | null;   // several processes serve one site (Socket.IO adapter, room leases, shared queues)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   redisPrefix: string;       // with redisUrl: the site's keys and streams, so several sites can share one Redis
 }
@@ -33,13 +46,20 @@ export function defaultConfig(): ServerConfig {
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
     cpuDelayMs: 300,
-    rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3 },
+    rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 12, growMs: 10 * 60_000 },
+    floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
+    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccount: 5 },
+    publicOrigin: null,
+    trustProxy: false,
+    redisUrl: null,
+    deviceIdleDays: 180,
+    healthTimeoutMs: 1000,
     maxMessageBytes: 16 * 1024,
     logLevel: 'info',
+    logFile: null,
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
-    redisUrl: null,
     leaseMs: 4000,
     redisPrefix: 'chu',
   };
@@ -59,15 +79,33 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     msPerSecond: num(env.CHU_MS_PER_SECOND, d.msPerSecond),
     cpuDelayMs: num(env.CHU_CPU_DELAY_MS, d.cpuDelayMs),
     logLevel: env.LOG_LEVEL || d.logLevel,
+    logFile: env.LOG_FILE ? resolve(env.LOG_FILE) : d.logFile,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
-    redisUrl: env.REDIS_URL || null,
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
     redisPrefix: env.CHU_REDIS_PREFIX || d.redisPrefix,
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),
       refillPerSecond: num(env.CHU_RATE_REFILL, d.rateLimit.refillPerSecond),
+      newDeviceCapacity: Math.min(num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity), num(env.CHU_RATE_NEW_DEVICE, d.rateLimit.newDeviceCapacity)),
     },
+    httpLimits: {
+      ...d.httpLimits,
+      perAddress: num(env.CHU_HTTP_PER_MINUTE, d.httpLimits.perAddress),
+      devices: num(env.CHU_DEVICES_PER_MINUTE, d.httpLimits.devices),
+    },
+    publicOrigin: env.PUBLIC_ORIGIN ? originOf(env.PUBLIC_ORIGIN) : d.publicOrigin,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    redisUrl: env.REDIS_URL || d.redisUrl,
+    deviceIdleDays: num(env.DEVICE_IDLE_DAYS, d.deviceIdleDays),
   };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new StartupError(`PUBLIC_ORIGIN is not a URL: ${url}`);
+  }
 }

@@ -1,7 +1,12 @@
 import { configFromEnv } from './config.ts';
 import { startServer } from './server.ts';
+import { startupFailure } from './startup.ts';
 
-const server = await startServer(configFromEnv());
+// A failed start prints one line that names the cause, and exits non-zero (no stack for an operator to dig through).
+const server = await Promise.resolve().then(() => startServer(configFromEnv())).catch((err: unknown) => {
+  process.stderr.write(`chu server did not start: ${startupFailure(err, process.env)}\n`);
+  process.exit(1);
+});
 
 process.on('unhandledRejection', (err) => server.log.error({ err }, 'unhandled rejection'));
 

@@ -8,9 +8,13 @@ import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Store } from './db/Store.ts';
+import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
+import { acceptJsonBodies } from './http/json.ts';
+import { openRedis, registerLimits } from './http/limits.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
+import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
 import { openCluster } from './cluster.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -32,25 +36,33 @@ export interface ChuServer {
 
 // Builds and starts the whole server: database (migrated), HTTP, Socket.IO, restored games.
 export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer } = {}): Promise<ChuServer> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFile);
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
   const store = new Store(db.prisma);
-  const identity = new Identity(db.prisma);
+  const identity = new Identity(db.prisma, config.deviceIdleDays);
   let ready = false;
 
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.maxMessageBytes,
+    trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
+  installErrorHandling(app);
+  acceptJsonBodies(app);
   await app.register(fastifyCookie);
+  const limits = await registerLimits(app, config, redis);
   const io = new SocketServer(app.server, {
     maxHttpBufferSize: config.maxMessageBytes,
     serveClient: false,
     pingInterval: 10_000,
     pingTimeout: 8_000,
   });
+  engineErrorsAsProtocol(io.engine);
 
-  const cluster = await openCluster(config, db, io, log);
+  const cluster = openCluster(config, db, io, redis, log);
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
@@ -62,9 +74,17 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership.self, config, log);
   gateway.attach();
 
-  registerRoutes(app, { identity, lobby, store, ratings, dbKind: db.kind, ready: () => ready });
+  const health = new Health([
+    { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
+    ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
+  ], config.healthTimeoutMs, () => ready);
+  registerRoutes(app, {
+    identity, lobby, store, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
+    identityChanged: (devices) => gateway.identityChanged(devices),
+  });
   registerRecordRoutes(app, store);
   const web = await serveWebClient(app, config.webDist);
+  if (!web) installNotFound(app);
 
   const restored = await lobby.restore();
   if (config.redisUrl) lobby.keepLeases(config.leaseMs);
@@ -92,7 +112,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();
-      await cluster.close();
+      redis?.disconnect();
       await db.close();
     },
   };

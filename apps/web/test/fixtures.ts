@@ -7,6 +7,11 @@ export const leaderboardJson = {
     { username: 'kenji_99', rating: 1655.6, rd: 80, provisional: false, wins: 11, draws: 1, losses: 9 },
     { username: 'lion-king', rating: 1501, rd: 109.9, provisional: false, wins: 4, draws: 2, losses: 4 },
   ],
+  provisional: [
+    { username: 'lucia', rating: 1629.6, rd: 247.5, provisional: true, wins: 1, draws: 1, losses: 0 },
+    { username: 'mateo', rating: 1500, rd: 290.3, provisional: true, wins: 0, draws: 1, losses: 0 },
+  ],
+  establishedBelowRd: 110,
 };
 
 export const profileJson = {

@@ -1,30 +1,47 @@
-// Versioned game events: applied in order, duplicates ignored, a gap asks the server to replay it.
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { GameView } from '@chu/protocol';
-import { net, receive, setTransport, playMove, mySeat, type OutMessage } from '../src/lib/net.svelte';
+// The connection as the client keeps it: versioned game events applied in order (moves, seats,
+// adjournment, the end with its rating changes), and an outbox that loses no message to a reconnect.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameView, RoomView, SeatView } from '@chu/protocol';
+import {
+  net, receive, setTransport, playMove, mySeat, send, joinRoom, leaveRoom, takeoverLeft, waiting, type OutMessage,
+} from '../src/lib/net.svelte';
+import { Outbox } from '../src/lib/outbox';
 
-const seat = (color: 'black' | 'white', deviceId: string) => ({
-  color, kind: 'human' as const, deviceId, name: deviceId, level: null, connected: true, controller: 'human' as const,
+const seat = (color: 'black' | 'white', deviceId: string, over: Partial<SeatView> = {}): SeatView => ({
+  color, kind: 'human', deviceId, name: deviceId, level: null, connected: true, controller: 'human',
+  status: 'present', takeoverInMs: null, account: false, rating: null, ...over,
 });
-// cast, not annotated: the view may gain fields (rated, ratings) without breaking this fixture
+const OPTIONS = { promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null, turnTime: null, alternateFirst: true, graceSeconds: 60 } as const;
 const view = (over: Partial<GameView> = {}): GameView => ({
-  id: 'g1', roomCode: 'ABCDEF', rated: false,
-  options: { promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null, turnTime: null, alternateFirst: true, graceSeconds: 60 },
+  id: 'g1', roomCode: 'ABCDEF', rated: false, ratingChanges: null, options: OPTIONS,
   startSfen: 'start', moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
   turnTime: null, turnRemainingMs: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
-}) as GameView;
+});
+const roomView = (over: Partial<RoomView> = {}): RoomView => ({
+  code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'me', options: OPTIONS,
+  seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
+  rematchOfferBy: null, ...over,
+});
 const moveEvent = (version: number, usi: string, ply: number, color: 'black' | 'white') => ({
   type: 'event' as const,
   event: { kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null },
 });
+const seatEvent = (version: number, color: 'black' | 'white', status: SeatView['status'], takeoverInMs: number | null) => ({
+  type: 'event' as const, event: { kind: 'seat' as const, gameId: 'g1', version, color, status, takeoverInMs },
+});
 
 let sent: OutMessage[] = [];
+let link: ReturnType<typeof setTransport>;
 beforeEach(() => {
   sent = [];
-  setTransport((m) => sent.push(m));
+  link = setTransport((m) => sent.push(m));
   net.games = {};
+  net.rooms = {};
   net.pendingMove = {};
   net.device = { id: 'me', name: 'me' };
+  net.user = null;
+  for (const code of ['ABCDEF', 'QWERTY']) leaveRoom(code);
+  sent = [];
 });
 
 describe('game events', () => {
@@ -46,7 +63,7 @@ describe('game events', () => {
     expect(sent).toEqual([{ type: 'sync', gameId: 'g1', version: 0 }]);
   });
 
-  it('a move is optimistic until the server confirms it; a resync replaces it', () => {
+  it('a move is optimistic until the server confirms it; a refusal drops it', () => {
     receive({ type: 'game', game: view(), reason: 'join' });
     expect(mySeat(net.games.g1)).toBe('black');
     playMove(net.games.g1, '7i7h');
@@ -60,10 +77,155 @@ describe('game events', () => {
     expect((sent[0] as { ack: string }).ack).not.toBe((sent[1] as { ack: string }).ack);
   });
 
-  it('an end event finishes the game', () => {
-    receive({ type: 'game', game: view(), reason: 'join' });
-    receive({ type: 'event', event: { kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'white', reason: 'resign' } } });
+  it('an end event finishes the game with its rating changes', () => {
+    receive({ type: 'game', game: view({ rated: true }), reason: 'join' });
+    const ratingChanges = {
+      black: { before: 1500, after: 1662.3, provisional: true },
+      white: { before: 1500, after: 1337.7, provisional: true },
+    };
+    receive({ type: 'event', event: { kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'black', reason: 'resign' }, ratingChanges } });
     expect(net.games.g1.status).toBe('finished');
-    expect(net.games.g1.outcome).toEqual({ winner: 'white', reason: 'resign' });
+    expect(net.games.g1.outcome).toEqual({ winner: 'black', reason: 'resign' });
+    expect(net.games.g1.ratingChanges).toEqual(ratingChanges);
+  });
+});
+
+describe('seats (RULES.md §8)', () => {
+  it('present → away (a countdown) → cpu → returned, in the game view and the room view alike', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_000_000);
+    receive({ type: 'room', room: roomView() });
+    receive({ type: 'game', game: view(), reason: 'join' });
+    const both = () => [net.games.g1.seats.white, net.rooms.ABCDEF.seats.white];
+
+    receive(seatEvent(1, 'white', 'away', 60_000));
+    for (const s of both()) expect([s.status, s.connected, s.controller]).toEqual(['away', false, 'human']);
+    vi.setSystemTime(1_020_000);
+    expect(takeoverLeft('g1', 'white', Date.now())).toBe(40_000);
+
+    receive(seatEvent(2, 'white', 'cpu', null));
+    for (const s of both()) expect([s.status, s.connected, s.controller]).toEqual(['cpu', false, 'cpu']);
+    expect(takeoverLeft('g1', 'white', Date.now())).toBeNull();
+
+    receive(seatEvent(3, 'white', 'returned', null));
+    for (const s of both()) expect([s.status, s.connected, s.controller]).toEqual(['returned', true, 'human']);
+    vi.useRealTimers();
+  });
+
+  it('a room update refreshes the game\'s seats, not only the snapshot the game started with', () => {
+    receive({ type: 'game', game: view(), reason: 'join' });
+    const away = seat('white', 'you', { status: 'away', connected: false, takeoverInMs: 5000 });
+    receive({ type: 'room', room: roomView({ seats: { black: seat('black', 'me'), white: away } }) });
+    expect(net.games.g1.seats.white).toMatchObject({ status: 'away', connected: false });
+    expect(takeoverLeft('g1', 'white', Date.now())).toBeGreaterThan(4000);
+  });
+
+  it('adjourn stops the game, resume starts it with a full turn', () => {
+    receive({ type: 'game', game: view({ turnTime: 30, turnRemainingMs: 12_000 }), reason: 'join' });
+    receive({ type: 'event', event: { kind: 'adjourn', gameId: 'g1', version: 1 } });
+    expect(net.games.g1.status).toBe('adjourned');
+    receive({ type: 'event', event: { kind: 'resume', gameId: 'g1', version: 2, turnRemainingMs: 30_000 } });
+    expect([net.games.g1.status, net.games.g1.turnRemainingMs]).toEqual(['active', 30_000]);
+  });
+});
+
+describe('the outbox: nothing sent is lost to a reconnect', () => {
+  it('messages sent while disconnected go out once back, after the room re-joins, in order', () => {
+    receive({ type: 'room', room: roomView() });
+    receive({ type: 'game', game: view({ version: 4 }), reason: 'join' });
+    joinRoom('ABCDEF');
+    sent = [];
+    link.down();
+    expect(net.status).toBe('offline');
+    send({ type: 'room.options', code: 'ABCDEF', options: { turnTime: 30 } });
+    send({ type: 'draw', gameId: 'g1', action: 'offer' });
+    expect(sent).toEqual([]);
+    link.up();
+    expect(sent).toEqual([
+      { type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 4 } },
+      { type: 'room.options', code: 'ABCDEF', options: { turnTime: 30 } },
+      { type: 'draw', gameId: 'g1', action: 'offer' },
+    ]);
+  });
+
+  it('a move the old socket may have lost is sent again with its ack id; once answered, never again', () => {
+    receive({ type: 'game', game: view(), reason: 'join' });
+    joinRoom('ABCDEF');
+    playMove(net.games.g1, '7i7h');
+    const move = sent.at(-1) as Extract<OutMessage, { type: 'move' }>;
+    link.down();
+    link.up();
+    expect(sent.slice(-1)).toEqual([move]); // same usi, version and ack id: the server applies it once
+    receive({ type: 'ack', ack: move.ack, version: 1 });
+    sent = [];
+    link.down();
+    link.up();
+    expect(sent).toEqual([{ type: 'room.join', code: 'ABCDEF' }]);
+  });
+
+  it('a move made while offline keeps its ack id when it finally goes out', () => {
+    receive({ type: 'game', game: view(), reason: 'join' });
+    link.down();
+    playMove(net.games.g1, '7i7h');
+    const [queued] = waiting() as Extract<OutMessage, { type: 'move' }>[];
+    expect(queued).toMatchObject({ type: 'move', usi: '7i7h', version: 0 });
+    link.up();
+    expect(sent).toEqual([queued]);
+  });
+
+  it('a room joined while offline is joined once, by the reconnect', () => {
+    link.down();
+    joinRoom('QWERTY');
+    link.up();
+    expect(sent).toEqual([{ type: 'room.join', code: 'QWERTY' }]);
+  });
+});
+
+describe('Outbox', () => {
+  it('holds messages back while the identity changes, then lets them out in order', () => {
+    const out: string[] = [];
+    const box = new Outbox<{ type: string }>((m) => out.push(m.type));
+    box.connected([]);
+    const release = box.hold();
+    box.send({ type: 'room.create' });
+    box.send({ type: 'room.sit' });
+    expect(out).toEqual([]);
+    release();
+    release(); // twice is once
+    expect(out).toEqual(['room.create', 'room.sit']);
+    box.send({ type: 'room.start' });
+    expect(out).toEqual(['room.create', 'room.sit', 'room.start']);
+  });
+
+  it('a hold that ends with a new socket: the re-joins first, what was superseded dropped', () => {
+    const out: string[] = [];
+    const box = new Outbox<{ type: string }>((m) => out.push(m.type), (m) => m.type === 'room.join');
+    box.connected([]);
+    const release = box.hold();
+    box.send({ type: 'room.join' });
+    box.send({ type: 'room.create' });
+    box.down(); // the name was saved: a fresh handshake
+    release();
+    expect(out).toEqual([]);
+    box.connected([{ type: 'room.join' }, { type: 'ranked.join' }]);
+    expect(out).toEqual(['room.join', 'ranked.join', 'room.create']);
+  });
+
+  it('a retryable refusal sends the same move again after the time the server asked for', () => {
+    vi.useFakeTimers();
+    const out: { type: string; ack?: string }[] = [];
+    const box = new Outbox<{ type: string; ack?: string }>((m) => out.push(m));
+    box.connected([]);
+    box.send({ type: 'move', ack: 'a.1' });
+    box.retry('a.1', 500);
+    vi.advanceTimersByTime(499);
+    expect(out).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(out).toEqual([{ type: 'move', ack: 'a.1' }, { type: 'move', ack: 'a.1' }]);
+    box.answered('a.1');
+    box.retry('a.1', 500);
+    vi.advanceTimersByTime(1000);
+    expect(out).toHaveLength(2);
+    vi.useRealTimers();
   });
 });

@@ -1,9 +1,10 @@
-// The ranked queue: idle → joining → queued → matched, leaving, account-required, disconnects.
+// The ranked queue: idle → joining → queued → matched, leaving, account-required, disconnects; the
+// rating range searched as it widens, and the CPU game offered after a minute of waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, fireEvent } from '@testing-library/svelte';
 import { RankedServerMessages } from '@chu/protocol';
 import RankedQueue from '../src/lib/ranked/RankedQueue.svelte';
-import { IDLE, queueReduce, formatElapsed, formatRating, type QueueState } from '../src/lib/ranked/queue';
+import { IDLE, queueReduce, formatChange, formatElapsed, formatRating, searchRange, type QueueState } from '../src/lib/ranked/queue';
 import { net, receive, setTransport, type OutMessage } from '../src/lib/net.svelte';
 import { router } from '../src/lib/router.svelte';
 
@@ -15,8 +16,8 @@ describe('queueReduce', () => {
     let s: QueueState = IDLE;
     s = queueReduce(s, { kind: 'join', turnTime: 30 });
     expect(s).toEqual({ state: 'joining', turnTime: 30 });
-    s = queueReduce(s, { kind: 'server', msg: queueMsg.parse({ type: 'ranked', queue: { turnTime: 30, since: 1000 } }) });
-    expect(s).toEqual({ state: 'queued', turnTime: 30, since: 1000 });
+    s = queueReduce(s, { kind: 'server', msg: queueMsg.parse({ type: 'ranked', queue: { turnTime: 30, since: 1000, rating: 1500 } }) });
+    expect(s).toEqual({ state: 'queued', turnTime: 30, since: 1000, rating: 1500 });
     s = queueReduce(s, { kind: 'join', turnTime: 60 }); // already queued: ignored
     expect(s.state).toBe('queued');
     s = queueReduce(s, { kind: 'server', msg: match });
@@ -24,11 +25,11 @@ describe('queueReduce', () => {
     // a `ranked` {queue: null} after the match keeps the match
     s = queueReduce(s, { kind: 'server', msg: { type: 'ranked', queue: null } });
     expect(s.state).toBe('matched');
-    expect(queueReduce(s, { kind: 'disconnect' }).state).toBe('matched');
+    expect(queueReduce(s, { kind: 'disconnect', rejoin: true }).state).toBe('matched');
   });
 
   it('leaving: queued → leaving → idle on the server answer', () => {
-    let s: QueueState = { state: 'queued', turnTime: null, since: 5 };
+    let s: QueueState = { state: 'queued', turnTime: null, since: 5, rating: 1500 };
     s = queueReduce(s, { kind: 'leave' });
     expect(s).toEqual({ state: 'leaving' });
     s = queueReduce(s, { kind: 'server', msg: { type: 'ranked', queue: null } });
@@ -40,13 +41,29 @@ describe('queueReduce', () => {
     expect(queueReduce({ state: 'joining', turnTime: null }, { kind: 'account-required' })).toEqual({
       state: 'idle', error: 'account-required',
     });
-    expect(queueReduce({ state: 'queued', turnTime: 60, since: 1 }, { kind: 'disconnect' })).toEqual({
+    expect(queueReduce({ state: 'queued', turnTime: 60, since: 1, rating: 1500 }, { kind: 'disconnect', rejoin: false })).toEqual({
       state: 'idle', error: 'offline',
     });
     expect(queueReduce({ state: 'idle', error: 'offline' }, { kind: 'join', turnTime: null }).state).toBe('joining');
   });
 
-  it('formats elapsed time and provisional ratings', () => {
+  it('a disconnect while queued joins again once back (the server dropped the old socket from the queue)', () => {
+    const queued: QueueState = { state: 'queued', turnTime: 60, since: 1, rating: 1500 };
+    expect(queueReduce(queued, { kind: 'disconnect', rejoin: true })).toEqual({ state: 'joining', turnTime: 60 });
+    expect(queueReduce(IDLE, { kind: 'disconnect', rejoin: true })).toBe(IDLE);
+  });
+
+  it('the range searched widens with the wait, as @chu/ratings pairs (100, then 20 per second, at most 1000)', () => {
+    expect(searchRange(1500, 0)).toEqual([1400, 1600]);
+    expect(searchRange(1500, 30_000)).toEqual([800, 2200]);
+    expect(searchRange(1612.4, 10_000)).toEqual([1312, 1912]);
+    expect(searchRange(1500, 3_600_000)).toEqual([500, 2500]);
+  });
+
+  it('formats elapsed time, provisional ratings and rating changes with a real minus sign', () => {
+    expect(formatChange(1500, 1512.4)).toBe('+12');
+    expect(formatChange(1500, 1488)).toBe('−12');
+    expect(formatChange(1500.2, 1499.9)).toBe('±0');
     expect(formatElapsed(0)).toBe('0:00');
     expect(formatElapsed(65_400)).toBe('1:05');
     expect(formatElapsed(-5)).toBe('0:00');
@@ -86,11 +103,26 @@ describe('RankedQueue widget with net', () => {
     expect(sent).toEqual([{ type: 'ranked.join', turnTime: 60 }]);
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('joining');
 
-    receive({ type: 'ranked', queue: { turnTime: 60, since: 100_000 } });
-    await vi.advanceTimersByTimeAsync(65_000);
+    receive({ type: 'ranked', queue: { turnTime: 60, since: 100_000, rating: 1500 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(container.querySelector('[data-range]')!.textContent).toBe('Looking for ratings 1400–1600');
+    expect(container.querySelector('[data-cpu-offer]')).toBeNull();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(container.querySelector('[data-range]')!.getAttribute('data-range')).toBe('1200-1800');
+    await vi.advanceTimersByTimeAsync(55_000);
     const status = container.querySelector('.status')!.textContent!;
     expect(status).toContain('Searching for an opponent… (1:05)');
     expect(status).toContain('60 s per move');
+    expect(container.querySelector('[data-range]')!.getAttribute('data-range')).toBe('500-2500');
+
+    // a minute without an opponent: a casual CPU game, while the queue goes on
+    sessionStorage.removeItem('chu.autoCpu');
+    await fireEvent.click(container.querySelector('[data-action="cpu-while-waiting"]')!);
+    expect(sent[1]).toEqual({ type: 'room.create', options: {} });
+    expect(sessionStorage.getItem('chu.autoCpu')).toBe('3');
+    expect(net.ranked.state).toBe('queued');
+    net.creating = null;
+    sent.splice(1);
 
     await fireEvent.click(container.querySelector('[data-action="ranked-leave"]')!);
     expect(sent[1]).toEqual({ type: 'ranked.leave' });
@@ -104,7 +136,7 @@ describe('RankedQueue widget with net', () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
     expect(sent).toEqual([{ type: 'ranked.join', turnTime: null }]);
-    receive({ type: 'ranked', queue: { turnTime: null, since: Date.now() } });
+    receive({ type: 'ranked', queue: { turnTime: null, since: Date.now(), rating: 1500 } });
     receive(match);
     expect(net.ranked.state).toBe('matched');
     await vi.waitFor(() => expect(router.route).toEqual({ name: 'room', code: 'K7QMPX' }));
@@ -128,16 +160,27 @@ describe('RankedQueue widget with net', () => {
     expect(net.ranked).toEqual({ state: 'idle', error: 'refused' });
     await vi.waitFor(() => expect(container.querySelector('[data-refused]')).not.toBeNull());
     // errors about moves (with an ack) or while idle leave the queue state alone
-    net.ranked = { state: 'queued', turnTime: null, since: 1 };
+    net.ranked = { state: 'queued', turnTime: null, since: 1, rating: 1500 };
     receive({ type: 'error', code: 'not-your-turn', message: 'no', ack: 'x.1' });
     expect(net.ranked.state).toBe('queued');
   });
 
-  it('a disconnect while queued says you left the queue', async () => {
-    net.ranked = { state: 'queued', turnTime: 30, since: Date.now() };
+  it('a lost connection while queued: reconnecting, then the same queue is asked for again', async () => {
+    const link = setTransport((m) => sent.push(m));
+    receive({ type: 'ranked', queue: { turnTime: 30, since: Date.now(), rating: 1500 } });
     const { container } = render(RankedQueue);
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('queued');
-    net.ranked = queueReduce(net.ranked, { kind: 'disconnect' });
+    link.down();
+    await vi.waitFor(() => expect(container.textContent).toContain('Connection lost — reconnecting…'));
+    expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('joining');
+    link.up();
+    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 30 }]);
+  });
+
+  it('a guest who loses the connection is simply out of the queue', async () => {
+    net.ranked = { state: 'queued', turnTime: 30, since: Date.now(), rating: 1500 };
+    const { container } = render(RankedQueue);
+    net.ranked = queueReduce(net.ranked, { kind: 'disconnect', rejoin: false });
     await vi.waitFor(() => expect(container.textContent).toContain('Disconnected: you are no longer in the queue.'));
   });
 });

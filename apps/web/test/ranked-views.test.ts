@@ -21,18 +21,31 @@ afterEach(() => {
 describe('leaderboard', () => {
   it('lists rank, player, rating, RD and W/D/L with links to the profiles', () => {
     const { container } = render(LeaderboardTable, { leaderboard });
-    const rows = [...container.querySelectorAll('tbody tr')];
+    const rows = [...container.querySelectorAll('[data-section="established"] tbody tr')];
     expect(rows).toHaveLength(3);
     expect(cells(rows[0])).toEqual(['1', 'ana', '1712', '62', '20 / 3 / 7']);
     expect(cells(rows[2])).toEqual(['3', 'lion-king', '1501', '110', '4 / 2 / 4']);
     expect(rows[1].querySelector('a')!.getAttribute('href')).toBe('#/player/kenji_99');
-    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['#', 'Player', 'Rating', 'RD', 'W / D / L']);
+    expect([...container.querySelectorAll('[data-section="established"] thead th')].map((th) => th.textContent)).toEqual(['#', 'Player', 'Rating', 'RD', 'W / D / L']);
   });
 
-  it('says so when nobody is established yet', () => {
-    const { container } = render(LeaderboardTable, { leaderboard: LeaderboardSchema.parse({ players: [] }) });
-    expect(container.querySelector('table')).toBeNull();
+  it('lists provisional players below, with "?", unranked, and says how a rating becomes established', () => {
+    const { container } = render(LeaderboardTable, { leaderboard });
+    const rows = [...container.querySelectorAll('[data-section="provisional"] tbody tr')];
+    expect(rows.map(cells)).toEqual([
+      ['–', 'lucia', '1630?', '248', '1 / 1 / 0'],
+      ['–', 'mateo', '1500?', '290', '0 / 1 / 0'],
+    ]);
+    expect(container.querySelector('[data-how-established]')!.textContent).toContain('falls below 110');
+  });
+
+  it('a new site: nobody established yet, the provisional players are still listed', () => {
+    const { container } = render(LeaderboardTable, {
+      leaderboard: LeaderboardSchema.parse({ ...leaderboardJson, players: [] }),
+    });
+    expect(container.querySelector('[data-section="established"]')).toBeNull();
     expect(container.textContent).toContain('No established players yet.');
+    expect(container.querySelectorAll('[data-section="provisional"] tbody tr')).toHaveLength(2);
   });
 
   it('is translated', () => {
@@ -45,7 +58,7 @@ describe('leaderboard', () => {
     const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(leaderboardJson), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const { container } = render(LeaderboardScreen);
-    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(3));
+    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(5));
     expect(fetch.mock.calls[0][0]).toBe('/api/leaderboard');
   });
 });

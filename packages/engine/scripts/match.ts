@@ -1,117 +1,217 @@
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Game, opposite, type Color } from '@chu/rules';
-import { EnginePool } from '../src/index.ts';
-import { IS_ROYAL, VALUE } from '../src/tables.ts';
+import { Worker } from 'node:worker_threads';
+import { Game, type Color } from '@chu/rules';
+import { estimateElo, formatElo } from './elo.ts';
+import { material, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
 
-// The engine against simple opponents, adjudicated by packages/rules.
-// Usage: pnpm match [--games 20] [--level 8] [--ms 200] [--opponent random|greedy|both|level<N>] [--max-plies 400] [--threads 2] [--seed 1]
-// (level<N>: the engine at level N, same time per move — to check that the levels are ordered)
+// The strength harness: two engines (this tree's, an old commit's, at any level) or simple movers
+// play from shipped openings, each opening twice with colours swapped, in parallel worker threads.
+//
+//   pnpm match --a <side> --b <side> [--games 100] [--ms 200] [--threads N] [--max-plies 400]
+//              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
+//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150]
+//
+// A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
+// — level after the colon, default 8), `random` or `greedy`. The older spelling
+// `--level N --opponent random|greedy|both|level<N>` still works (A = level N, B = the opponent).
+// Run it under `nice -n 19` on a shared machine.
+
+const here = dirname(fileURLToPath(import.meta.url));
+const engineRoot = join(here, '..');
+const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: here }).toString().trim();
+
 const { values } = parseArgs({
   options: {
-    games: { type: 'string', default: '20' },
-    level: { type: 'string', default: '8' },
+    a: { type: 'string' },
+    b: { type: 'string' },
+    level: { type: 'string' },
+    opponent: { type: 'string' },
+    games: { type: 'string' },
     ms: { type: 'string', default: '200' },
-    opponent: { type: 'string', default: 'both' },
-    'max-plies': { type: 'string', default: '400' },
-    threads: { type: 'string', default: '2' },
+    'max-plies': { type: 'string' },
+    adjudicate: { type: 'string', default: '500' },
+    repetition: { type: 'string', default: 'fourth' },
+    openings: { type: 'string' },
+    threads: { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
     seed: { type: 'string', default: '1' },
+    conversion: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
   },
 });
-const games = Number(values.games);
-const level = Number(values.level);
+
 const ms = Number(values.ms);
-const maxPlies = Number(values['max-plies']);
-const threads = Number(values.threads);
+const threads = Math.max(1, Number(values.threads));
 const seed = Number(values.seed);
-const opponents = values.opponent === 'both' ? ['random', 'greedy'] : [values.opponent!];
+const repetition = values.repetition === 'never' ? 'never' : 'fourth';
 
-function rng(s: number): () => number {
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** This tree's engine, or a copy of packages/engine and packages/rules as of `ref` under the temp dir. */
+function engineSource(ref: string | null): { engine: string; rules: string; label: string } {
+  if (ref === null)
+    return {
+      engine: pathToFileURL(join(engineRoot, 'src/engine.ts')).href,
+      rules: pathToFileURL(join(repoRoot, 'packages/rules/src/index.ts')).href,
+      label: '',
+    };
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: repoRoot }).toString().trim();
+  const dir = join(tmpdir(), `engine-${sha.slice(0, 12)}`);
+  if (!existsSync(join(dir, '.complete'))) {
+    // git archive rather than a worktree: nothing in the shared repository changes
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execSync(`git archive ${sha} packages/engine packages/rules | tar -x -C ${JSON.stringify(dir)}`, { cwd: repoRoot });
+    // the old engine imports '@chu/rules': its own commit's rules
+    mkdirSync(join(dir, 'packages/engine/node_modules/@chu'), { recursive: true });
+    symlinkSync('../../../rules', join(dir, 'packages/engine/node_modules/@chu/rules'));
+    writeFileSync(join(dir, '.complete'), sha + '\n');
+  }
+  return {
+    engine: pathToFileURL(join(dir, 'packages/engine/src/engine.ts')).href,
+    rules: pathToFileURL(join(dir, 'packages/rules/src/index.ts')).href,
+    label: sha.slice(0, 7) + ' ',
   };
 }
 
-/** Material balance of a side (engine piece values; royals excluded). */
-function material(game: Game, color: Color): number {
-  let sum = 0;
-  const board = game.position.board;
-  for (let sq = 0; sq < board.length; sq++) {
-    const p = board[sq];
-    if (p === 0 || p >= 128 || (p & 64 ? 'white' : 'black') !== color || IS_ROYAL[p]) continue;
-    sum += VALUE[p];
-  }
-  return sum;
+function parseSide(text: string): SideSpec {
+  if (text === 'random' || text === 'greedy') return { kind: text, name: text, level: 0 };
+  const level = /^(?:level|L)?([1-8])$/i.exec(text);
+  if (level) return { kind: 'engine', name: `L${level[1]}`, level: Number(level[1]), ...engineSource(null) };
+  const [ref, lv = '8'] = text.split(':');
+  const src = engineSource(ref);
+  return { kind: 'engine', name: `${src.label}L${lv}`, level: Number(lv), ...src };
 }
 
-/** One-ply greedy: wins on the spot if it can, else the capture (or promotion) that gains most; ties at random. */
-function greedyMove(game: Game, random: () => number): string {
-  const moves = game.legalMoves();
-  const me = game.turn;
-  const them: Color = opposite(me);
-  const before = material(game, me) - material(game, them);
-  let best: string[] = [];
-  let bestGain = -Infinity;
-  for (const m of moves) {
-    const g = game.clone();
-    const played = g.play(m);
-    if (!played.ok) continue;
-    const gain = played.value.outcome?.winner === me ? Infinity : material(g, me) - material(g, them) - before;
-    if (gain > bestGain) (bestGain = gain), (best = [m]);
-    else if (gain === bestGain) best.push(m);
-  }
-  return best[Math.floor(random() * best.length)];
+function readPositions(file: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 }
 
-const randomMove = (game: Game, random: () => number): string => {
-  const moves = game.legalMoves();
-  return moves[Math.floor(random() * moves.length)];
-};
-
-type Result = 'W' | 'D' | 'L';
-
-async function playGame(pool: EnginePool, opponent: string, index: number): Promise<{ result: Result; plies: number; reason: string }> {
-  const game = Game.start();
-  const engineColor: Color = index % 2 === 0 ? 'black' : 'white';
-  const random = rng(seed * 1000 + index);
-  while (!game.outcome() && game.ply < maxPlies) {
-    let move: string;
-    if (game.turn === engineColor) {
-      move = (await pool.search({ sfen: game.startSfen, moves: game.moves, options: game.options }, { level, timeMs: ms, seed: index })).move;
-    } else if (opponent.startsWith('level')) {
-      const opponentLevel = Number(opponent.slice(5));
-      move = (await pool.search({ sfen: game.startSfen, moves: game.moves, options: game.options }, { level: opponentLevel, timeMs: ms, seed: 7 * index + 1 })).move;
-    } else move = opponent === 'random' ? randomMove(game, random) : greedyMove(game, random);
-    const r = game.play(move);
-    if (!r.ok) throw new Error(`illegal move ${move} (${r.error}) at ply ${game.ply} of game ${index} — ${game.sfen()}`);
-  }
-  const outcome = game.outcome();
-  if (outcome) {
-    const result: Result = outcome.winner === null ? 'D' : outcome.winner === engineColor ? 'W' : 'L';
-    return { result, plies: game.ply, reason: outcome.reason };
-  }
-  const them: Color = opposite(engineColor);
-  const diff = material(game, engineColor) - material(game, them);
-  return { result: diff >= 100 ? 'W' : diff <= -100 ? 'L' : 'D', plies: game.ply, reason: `move cap, material ${diff > 0 ? '+' : ''}${diff}` };
-}
-
-const pool = new EnginePool(threads);
-console.log(`match: engine level ${level}, ${ms} ms/move, ${games} games per opponent, colours alternate, cap ${maxPlies} plies`);
-for (const opponent of opponents) {
-  const tally = { W: 0, D: 0, L: 0 };
+/** Plays the jobs on `threads` workers, printing each game as it ends. */
+async function play(a: SideSpec, b: SideSpec, jobs: GameJob[], describe: (r: GameReport) => string): Promise<GameReport[]> {
+  const reports: GameReport[] = [];
   let next = 0;
-  const t0 = performance.now();
-  const runner = async () => {
-    for (let i = next++; i < games; i = next++) {
-      const r = await playGame(pool, opponent, i);
-      tally[r.result]++;
-      console.log(`  vs ${opponent} game ${String(i + 1).padStart(2)} engine ${i % 2 === 0 ? 'black' : 'white'}: ${r.result} in ${r.plies} plies (${r.reason})`);
-    }
-  };
-  await Promise.all(Array.from({ length: threads }, runner));
-  const score = ((tally.W + tally.D / 2) / games) * 100;
-  console.log(`vs ${opponent}: W ${tally.W} / D ${tally.D} / L ${tally.L}  (score ${score.toFixed(1)}%, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  let done = 0;
+  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(new URL('./match-boot.mjs', import.meta.url), { workerData: { a, b } }));
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          const feed = () => (next < jobs.length ? w.postMessage(jobs[next++]) : resolve());
+          w.on('message', (m: GameReport | 'ready') => {
+            if (m !== 'ready') {
+              reports[m.id] = m;
+              done++;
+              if (!values.quiet) console.log(`${String(done).padStart(4)}/${jobs.length} ${describe(m)}`);
+            }
+            feed();
+          });
+          w.on('error', reject);
+        }),
+    ),
+  );
+  await Promise.all(workers.map((w) => w.terminate()));
+  return reports;
 }
-await pool.close();
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
+  console.log('per move        depth      nodes   ms avg   ms max   late  stale');
+  for (const [side, spec] of [['a', a], ['b', b]] as const) {
+    if (spec.kind !== 'engine') continue;
+    const s = reports.reduce<SideStats>(
+      (t, r) => {
+        const x = r.stats[side];
+        return {
+          moves: t.moves + x.moves, nodes: t.nodes + x.nodes, depth: t.depth + x.depth, timeMs: t.timeMs + x.timeMs,
+          maxMs: Math.max(t.maxMs, x.maxMs), late: t.late + x.late, stale: t.stale + x.stale,
+        };
+      },
+      { moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0 },
+    );
+    const n = Math.max(1, s.moves);
+    console.log(
+      `${(side.toUpperCase() + ' ' + spec.name).padEnd(14)} ${(s.depth / n).toFixed(2).padStart(6)} ${String(Math.round(s.nodes / n)).padStart(10)} ${(s.timeMs / n).toFixed(0).padStart(8)} ${s.maxMs.toFixed(0).padStart(8)} ${String(s.late).padStart(6)} ${String(s.stale).padStart(6)}   (${s.moves} moves)`,
+    );
+  }
+}
+
+async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number): Promise<void> {
+  const openings = readPositions(values.openings ?? join(engineRoot, 'data/openings.txt'));
+  const jobs: GameJob[] = Array.from({ length: games }, (_, i) => ({
+    id: i,
+    sfen: openings[Math.floor(i / 2) % openings.length],
+    aColor: i % 2 === 0 ? 'black' : 'white',
+    ms,
+    maxPlies,
+    repetition,
+    adjudicate: Number(values.adjudicate),
+    seed: seed * 1000 + i,
+  }));
+  console.log(
+    `match: A = ${a.name}, B = ${b.name}; ${ms} ms/move; ${games} games from ${Math.min(openings.length, Math.ceil(games / 2))} openings, each with both colours; cap ${maxPlies} plies (±${values.adjudicate} material wins); repetition ${repetition}; ${threads} thread(s)`,
+  );
+  const t0 = performance.now();
+  const reports = await play(a, b, jobs, (r) => {
+    const result = r.winner === null ? 'draw  ' : r.winner === 'a' ? 'A wins' : 'B wins';
+    return `opening ${String(Math.floor(r.id / 2) + 1).padStart(2)} A ${jobs[r.id].aColor.padEnd(5)} ${result} ${String(r.plies).padStart(4)} plies  ${r.reason} (material A ${r.material >= 0 ? '+' : ''}${r.material})`;
+  });
+  const w = reports.filter((r) => r.winner === 'a').length;
+  const l = reports.filter((r) => r.winner === 'b').length;
+  const d = games - w - l;
+  const elo = estimateElo(reports.map((r) => (r.winner === 'a' ? 1 : r.winner === 'b' ? 0 : 0.5)));
+  console.log(`\nA ${a.name} vs B ${b.name}, ${ms} ms/move, ${games} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`A: W ${w} / D ${d} / L ${l}   score ${pct(elo.score)}   ${formatElo(elo)}`);
+  const reasons = [...new Set(reports.map((r) => r.reason))].sort();
+  console.log('how games ended           A won  drawn  B won');
+  for (const reason of reasons) {
+    const of = reports.filter((r) => r.reason === reason);
+    const count = (winner: 'a' | 'b' | null) => String(of.filter((r) => r.winner === winner).length).padStart(6);
+    console.log(`  ${reason.padEnd(22)} ${count('a')} ${count(null)} ${count('b')}`);
+  }
+  const plies = reports.map((r) => r.plies).sort((x, y) => x - y);
+  console.log(`plies: median ${plies[plies.length >> 1]}, max ${plies[plies.length - 1]}`);
+  statsTable(a, b, reports);
+}
+
+/**
+ * The conversion statistic: from positions where one side is ahead by at least a Lion, the engine
+ * plays both sides; a conversion is a win for the side ahead within the ply cap.
+ */
+async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
+  const positions = readPositions(values.openings ?? join(engineRoot, 'data/conversion.txt'));
+  const jobs: GameJob[] = positions.map((sfen, i) => {
+    const g = Game.fromSfen(sfen);
+    if (!g.ok) throw new Error(`bad position ${sfen}`);
+    const ahead: Color = material(g.value, 'black') >= material(g.value, 'white') ? 'black' : 'white';
+    return { id: i, sfen, aColor: ahead, ms, maxPlies, repetition, adjudicate: Infinity, seed: seed * 1000 + i };
+  });
+  console.log(`conversion: ${a.name} plays both sides of ${jobs.length} positions, ${ms} ms/move, the side ahead must win within ${maxPlies} plies; ${threads} thread(s)`);
+  const reports = await play(a, a, jobs, (r) => {
+    const result = r.winner === 'a' ? 'converted' : r.winner === null ? 'not converted' : 'LOST by the side ahead';
+    return `position ${String(r.id + 1).padStart(2)} (${jobs[r.id].aColor} ahead): ${result}, ${r.plies} plies, ${r.reason} (material ${r.material >= 0 ? '+' : ''}${r.material})`;
+  });
+  const won = reports.filter((r) => r.winner === 'a');
+  const lost = reports.filter((r) => r.winner === 'b').length;
+  const plies = won.map((r) => r.plies).sort((x, y) => x - y);
+  console.log(
+    `\nconverted ${won.length}/${reports.length} (${pct(won.length / reports.length)}) within ${maxPlies} plies; not converted ${reports.length - won.length - lost}, lost ${lost}; median plies to the win ${plies.length ? plies[plies.length >> 1] : '-'}`,
+  );
+  const reasons = [...new Set(won.map((r) => r.reason))].sort();
+  console.log(`wins by ${reasons.map((x) => `${x} ${won.filter((r) => r.reason === x).length}`).join(', ')}`);
+  statsTable(a, a, reports);
+}
+
+if (values.conversion) {
+  await conversion(parseSide(values.a ?? values.level ?? '8'), Number(values['max-plies'] ?? 150));
+} else {
+  const a = parseSide(values.a ?? values.level ?? '8');
+  const opponents = values.b ? [values.b] : values.opponent === 'both' || !values.opponent ? ['random', 'greedy'] : [values.opponent];
+  for (const b of opponents) await match(a, parseSide(b), Number(values.games ?? 100), Number(values['max-plies'] ?? 400));
+}

@@ -26,6 +26,12 @@ export interface PoolSearch {
 
 export const MIN_THINK_MS = 30;
 
+/** The think time of a search that starts now (Date.now() ms): its `timeMs`, cut to its `deadline`. */
+export function thinkTime(search: PoolSearch, now: number): number {
+  const timeMs = search.timeMs ?? 1000;
+  return search.deadline === undefined ? timeMs : Math.max(MIN_THINK_MS, Math.min(timeMs, search.deadline - now));
+}
+
 export interface WorkerRequest {
   id: number;
   sfen: string;
@@ -157,9 +163,8 @@ export class EnginePool {
       if (!job) return;
       slot.job = job;
       slot.worker.ref();
-      const { deadline, ...search } = job.req.search;
-      if (deadline !== undefined) search.timeMs = Math.max(MIN_THINK_MS, Math.min(search.timeMs ?? 1000, deadline - Date.now()));
-      slot.worker.postMessage({ ...job.req, search });
+      // cut now, and again in the worker once the game is rebuilt (a fresh worker warms up first)
+      slot.worker.postMessage({ ...job.req, search: { ...job.req.search, timeMs: thinkTime(job.req.search, Date.now()) } });
     }
     // idle workers must not keep the process alive
     for (const slot of this.slots) if (!slot.job) slot.worker.unref();

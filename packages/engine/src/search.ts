@@ -132,26 +132,26 @@ export class Searcher {
     const rootScores = new Int32Array(roots.length);
     this.orderRoot(roots, rootScores);
 
-    let result: SearchResult = { move: roots[0], depth: 0, score: 0, nodes: 0, timeMs: 0, pv: [roots[0]] };
-    if (roots.length === 1 || limits.maxDepth < 1) {
-      result.score = this.evaluate();
-      return result;
-    }
-    for (let depth = 1; depth <= limits.maxDepth && depth < MAX_PLY - QS_MAX - 2; depth++) {
-      const it = this.searchRoot(roots, rootScores, depth);
-      const timeMs = performance.now() - start;
-      if (it.move) {
-        result = { move: it.move, depth: it.complete ? depth : depth - 1, score: it.score, nodes: this.nodes, timeMs, pv: it.pv };
-        if (!it.complete) result.depth = Math.max(result.depth, 1);
+    let result: SearchResult = { move: roots[0], depth: 0, score: this.evaluate(), nodes: 0, timeMs: 0, pv: [roots[0]] };
+    let told: IterationInfo | undefined;
+    if (roots.length > 1 && limits.maxDepth >= 1)
+      for (let depth = 1; depth <= limits.maxDepth && depth < MAX_PLY - QS_MAX - 2; depth++) {
+        const it = this.searchRoot(roots, rootScores, depth);
+        const timeMs = performance.now() - start;
+        // an unfinished iteration still scored its best move at this depth (root moves are
+        // searched with the full window once they beat alpha); nothing searched, nothing changes
+        if (it.move) result = { move: it.move, depth, score: it.score, nodes: this.nodes, timeMs, pv: it.pv };
+        if (this.stopped) break;
+        limits.onInfo?.((told = { ...result }));
+        if (Math.abs(it.score) >= MATE_BOUND && MATE - Math.abs(it.score) <= depth) break;
+        // an iteration costs several times the last one: don't start what can't finish
+        if (timeMs > limits.timeMs * 0.45) break;
       }
-      if (this.stopped) break;
-      limits.onInfo?.({ depth, score: it.score, nodes: this.nodes, timeMs, pv: it.pv });
-      if (Math.abs(it.score) >= MATE_BOUND && MATE - Math.abs(it.score) <= depth) break;
-      // an iteration costs several times the last one: don't start what can't finish
-      if (timeMs > limits.timeMs * 0.45) break;
-    }
     result.nodes = this.nodes;
     result.timeMs = performance.now() - start;
+    // the last line a front end prints is the move played: its depth, score and PV
+    if (!told || told.pv[0] !== result.move || told.depth !== result.depth || told.score !== result.score)
+      limits.onInfo?.({ ...result });
     return result;
   }
 

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { Game, START_SFEN, type Options } from '@chu/rules';
+import { Game, START_SFEN, type Color, type Options } from '@chu/rules';
 import { bestMove, clampLevel, MAX_LEVEL, warmUp, type SearchInfo } from './engine.ts';
 
 const NAME = 'Chu Shogi Online CPU';
@@ -52,10 +52,8 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
           say('bestmove resign');
           break;
         }
-        const go = parseGo(args);
-        let told = false;
-        const r = bestMove(game, { level, seed, ...go, onInfo: (i) => ((told = true), say(infoLine(i))) });
-        if (!told) say(infoLine(r));
+        // every iteration is shown; the last info line is always the move played (bestMove's promise)
+        const r = bestMove(game, { level, seed, ...parseGo(args, game.turn), onInfo: (i) => say(infoLine(i)) });
         say(`bestmove ${r.move}`);
         break;
       }
@@ -84,8 +82,17 @@ function parsePosition(args: string[], options: Options): Game | string {
   return g.value;
 }
 
-/** `go movetime N | depth N | nodes N` (also byoyomi/btime/wtime as a per-move budget; infinite = 60 s). */
-function parseGo(args: string[]): { timeMs: number; depth?: number; nodes?: number } {
+/** Time kept back from a clock's limit: the reply has to reach the GUI (a few ms of it is ours). */
+const MARGIN_MS = 30;
+
+/**
+ * The think time of a `go` command for the side to move: `movetime` as given; with a clock, a
+ * 30th of the main time left (or of `movestogo`'s share) plus the increment and most of the
+ * byoyomi, never more than half the main time plus the byoyomi; byoyomi only (a per-turn clock, as
+ * in a 30 or 60 s room): all of it but a margin. `infinite`, or nothing: 60 s (depth or nodes only:
+ * an hour). Searches stop at this limit and start no iteration past 45 % of it.
+ */
+export function parseGo(args: string[], turn: Color): { timeMs: number; depth?: number; nodes?: number } {
   const num = (key: string) => {
     const i = args.indexOf(key);
     const v = i >= 0 ? Number(args[i + 1]) : NaN;
@@ -93,12 +100,21 @@ function parseGo(args: string[]): { timeMs: number; depth?: number; nodes?: numb
   };
   const depth = num('depth');
   const nodes = num('nodes');
-  let timeMs = num('movetime') ?? num('byoyomi');
-  if (timeMs === undefined) {
-    const clock = num('btime') ?? num('wtime');
-    timeMs = clock !== undefined ? Math.max(50, clock / 30) : depth !== undefined || nodes !== undefined ? 3_600_000 : 60_000;
-    if (clock !== undefined && args.includes('infinite')) timeMs = 60_000;
-  }
+  const limit = (ms: number) => Math.max(1, Math.floor(ms - Math.min(MARGIN_MS, ms / 10)));
+  const movetime = num('movetime');
+  if (movetime !== undefined) return { timeMs: limit(movetime), depth, nodes };
+  const main = num(turn === 'black' ? 'btime' : 'wtime');
+  const inc = num(turn === 'black' ? 'binc' : 'winc') ?? 0;
+  const byoyomi = num('byoyomi') ?? 0;
+  const togo = num('movestogo');
+  let timeMs: number;
+  if (args.includes('infinite')) timeMs = 60_000;
+  else if (main !== undefined && main > 0) {
+    const share = main / Math.max(1, Math.min(togo ?? 30, 30)) + inc + 0.8 * byoyomi;
+    timeMs = limit(Math.min(share, main / 2 + byoyomi + inc));
+  } else if (byoyomi > 0 || inc > 0) timeMs = limit(byoyomi + inc);
+  else if (main !== undefined) timeMs = 1; // out of time: the first legal move found
+  else timeMs = depth !== undefined || nodes !== undefined ? 3_600_000 : 60_000;
   return { timeMs, depth, nodes };
 }
 

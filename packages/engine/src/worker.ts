@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { Game } from '@chu/rules';
 import { bestMove, warmUp } from './engine.ts';
-import type { WorkerReply, WorkerRequest } from './pool.ts';
+import { thinkTime, type WorkerReply, type WorkerRequest } from './pool.ts';
 
 // One search at a time per worker; cancellation arrives through the shared stop flag, since
 // this thread is busy searching and reads no messages until it is done.
@@ -13,7 +13,8 @@ parentPort!.on('message', (req: WorkerRequest) => {
     const game = Game.replay(req.moves, req.options, req.sfen);
     if (!game.ok) throw new Error(`illegal position: ${game.error.reason} at ply ${game.error.ply}`);
     const stopFlag = new Int32Array(req.stop);
-    reply = { id: req.id, ok: true, result: bestMove(game.value, { ...req.search, stopFlag }) };
+    const { deadline: _, ...search } = req.search;
+    reply = { id: req.id, ok: true, result: bestMove(game.value, { ...search, timeMs: thinkTime(req.search, Date.now()), stopFlag }) };
   } catch (e) {
     reply = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };
   }

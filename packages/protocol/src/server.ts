@@ -117,6 +117,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     message: z.string(),
     reason: z.string().optional(), // e.g. the rules' IllegalReason for code 'illegal'
     ack: AckIdSchema.optional(),
+    retryAfterMs: z.number().int().optional(), // 'unavailable', 'rate-limited', 'flooding': when to try again
   }),
   z.object({ type: z.literal('left'), code: z.string() }),
   ...RankedServerMessages,

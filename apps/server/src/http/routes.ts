@@ -1,26 +1,52 @@
+import type { TLSSocket } from 'node:tls';
 import {
   CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
+  type LogoutOthersResult,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Health } from '../health.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
+import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
 import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
+import { HttpRefusal } from './errors.ts';
+import type { RouteLimits } from './limits.ts';
 
-const YEAR_S = 365 * 24 * 3600;
+const DAY_S = 24 * 3600;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function registerRoutes(
-  app: FastifyInstance,
-  deps: { identity: Identity; lobby: Lobby; store: Store; ratings: RatingBook; dbKind: string; ready: () => boolean },
-) {
-  const { identity, lobby, store } = deps;
+export interface RouteDeps {
+  identity: Identity;
+  lobby: Lobby;
+  store: Store;
+  ratings: RatingBook;
+  health: Health;
+  limits: RouteLimits;
+  origin: OriginPolicy;
+  deviceIdleDays: number;
+  dbKind: string;
+  /** Devices whose identity just changed (login, logout): their open sockets follow at once. */
+  identityChanged(devices: DeviceIdentity[]): Promise<void>;
+}
 
-  const body = <S extends z.ZodType>(schema: S, req: FastifyRequest, reply: FastifyReply): z.infer<S> | undefined => {
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { identity, lobby, store, limits } = deps;
+  const encrypted = (req: FastifyRequest) => (req.raw.socket as TLSSocket).encrypted === true;
+
+  // A page on another site may make the browser send our cookie with a form or fetch: refuse it before
+  // anything runs. Programs without Origin or Referer carry no victim's cookie (see identity/origin.ts).
+  app.addHook('onRequest', async (req) => {
+    if (UNSAFE.has(req.method) && checkOrigin(deps.origin, req.headers, encrypted(req)) === 'foreign') {
+      throw new HttpRefusal(403, 'forbidden-origin', 'Requests from other sites are not accepted.');
+    }
+  });
+
+  const body = <S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> => {
     const r = schema.safeParse(req.body ?? {});
-    if (r.success) return r.data;
-    void reply.code(400).send({ code: 'malformed', message: `Malformed body: ${r.error.issues[0]?.message ?? 'invalid'}.` });
-    return undefined;
+    if (!r.success) throw new HttpRefusal(400, 'malformed', `Malformed body: ${r.error.issues[0]?.message ?? 'invalid'}.`);
+    return r.data;
   };
 
   const tokenOf = (req: FastifyRequest): string | undefined => {
@@ -29,94 +55,116 @@ export function registerRoutes(
     return req.cookies[DEVICE_COOKIE];
   };
 
-  const device = async (req: FastifyRequest, reply: FastifyReply): Promise<DeviceIdentity | undefined> => {
-    const d = await identity.authenticate(tokenOf(req));
-    if (!d) void reply.code(401).send({ code: 'unauthenticated', message: 'No device: POST /api/device first.' });
-    return d ?? undefined;
+  const device = async (req: FastifyRequest): Promise<DeviceIdentity> => {
+    const a = await identity.authenticate(tokenOf(req));
+    if (a.ok) return a.device;
+    throw a.code === 'expired'
+      ? new HttpRefusal(401, 'expired', 'This device was unused for too long: POST /api/device for a new one.')
+      : new HttpRefusal(401, 'unauthenticated', 'No device: POST /api/device first.');
   };
 
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR_S });
+  // The token travels in the httpOnly cookie; only programs (no Origin header) get it in the
+  // body too, for the socket handshake's auth, since page scripts must never be able to read it.
+  const issue = (req: FastifyRequest, reply: FastifyReply, token: string): { token?: string } => {
+    void reply.setCookie(DEVICE_COOKIE, token, {
+      httpOnly: true, sameSite: 'lax', path: '/', maxAge: deps.deviceIdleDays * DAY_S,
+      secure: overHttps(deps.origin, req.headers, encrypted(req)),
+    });
+    return fromBrowser(req.headers) ? {} : { token };
+  };
 
-  app.get('/health', async (_req, reply) => {
-    if (!deps.ready()) return reply.code(503).send({ ok: false });
-    return { ok: true, db: deps.dbKind };
-  });
-
-  // First visit: a guest device. The token is also returned so non-browser clients can use the handshake auth.
-  app.post('/api/device', async (req, reply) => {
-    const b = body(CreateDeviceBodySchema, req, reply);
-    if (!b) return;
-    const existing = await identity.authenticate(tokenOf(req));
-    if (existing) return { device: existing };
-    const { device: d, token } = await identity.createDevice(b.name);
-    setCookie(reply, token);
-    return { device: d, token };
-  });
-
-  app.get('/api/me', async (req, reply) => {
-    const d = await device(req, reply);
-    if (d) return { device: d };
-  });
-
-  app.patch('/api/device', async (req, reply) => {
-    const b = body(RenameDeviceBodySchema, req, reply);
-    if (!b) return;
-    const d = await device(req, reply);
-    if (d) return { device: await identity.rename(d, b.name) };
-  });
-
-  for (const action of ['register', 'login'] as const) {
-    app.post(`/api/account/${action}`, async (req, reply) => {
-      const b = body(CredentialsBodySchema, req, reply);
-      if (!b) return;
-      const d = await device(req, reply);
-      if (!d) return;
-      const r = action === 'register'
-        ? await identity.register(d, b.username, b.password)
-        : await identity.login(d, b.username, b.password);
-      if (!r.ok) {
-        const message = r.code === 'username-taken' ? 'That username is taken.' : 'Wrong username or password.';
-        return reply.code(r.code === 'username-taken' ? 409 : 401).send({ code: r.code, message });
-      }
-      return { device: r.device };
+  // Liveness is the process; readiness is storage (and Redis) answering within a second.
+  app.get('/health/live', async () => ({ ok: true }));
+  for (const path of ['/health', '/health/ready']) {
+    app.get(path, async (_req, reply) => {
+      const r = await deps.health.report();
+      return reply.code(r.ok ? 200 : 503).send({ ...r, db: deps.dbKind });
     });
   }
 
+  // First visit: a guest device. A returning device gets itself back (and its cookie's life renewed).
+  app.post('/api/device', async (req, reply) => {
+    const b = body(CreateDeviceBodySchema, req);
+    const token = tokenOf(req);
+    const existing = await identity.authenticate(token);
+    if (existing.ok && token) {
+      if (req.cookies[DEVICE_COOKIE] === token) issue(req, reply, token);
+      return { device: existing.device };
+    }
+    await limits.newDevice(req, reply);
+    const made = await identity.createDevice(b.name);
+    return { device: made.device, ...issue(req, reply, made.token) };
+  });
+
+  app.get('/api/me', async (req) => ({ device: await device(req) }));
+
+  app.patch('/api/device', async (req) => {
+    const b = body(RenameDeviceBodySchema, req);
+    return { device: await identity.rename(await device(req), b.name) };
+  });
+
+  app.post('/api/account/register', { config: { rateLimit: limits.register } }, async (req) => {
+    const b = body(CredentialsBodySchema, req);
+    const r = await identity.register(await device(req), b.username, b.password);
+    if (!r.ok) throw new HttpRefusal(409, 'username-taken', 'That username is taken.');
+    await deps.identityChanged([r.device]);
+    return { device: r.device };
+  });
+
+  app.post('/api/account/login', { config: { rateLimit: limits.login } }, async (req, reply) => {
+    const b = body(CredentialsBodySchema, req);
+    await limits.account(req, reply);
+    const r = await identity.login(await device(req), b.username, b.password);
+    if (!r.ok) throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or password.');
+    const sent = r.token ? issue(req, reply, r.token) : {};
+    await deps.identityChanged([r.device]);
+    return { device: r.device, ...sent };
+  });
+
   app.post('/api/account/logout', async (req, reply) => {
-    const d = await device(req, reply);
-    if (d) return { device: await identity.logout(d) };
+    const r = await identity.logout(await device(req));
+    const sent = issue(req, reply, r.token);
+    await deps.identityChanged([r.device]);
+    return { device: r.device, ...sent };
+  });
+
+  // Ajustes → "log out other devices": every other device on this account is a guest again, at once.
+  app.post('/api/account/logout-others', async (req): Promise<LogoutOthersResult> => {
+    const d = await device(req);
+    if (!d.user) throw new HttpRefusal(403, 'account-required', 'Log in first.');
+    const others = await identity.logoutOthers(d);
+    await deps.identityChanged(others);
+    return { loggedOut: others.length };
   });
 
   // This device's games in progress (active or adjourned): the way back into each.
-  app.get('/api/me/games', async (req, reply) => {
-    const d = await device(req, reply);
-    if (d) return store.gamesOfDevice(d.id);
-  });
+  app.get('/api/me/games', async (req) => store.gamesOfDevice((await device(req)).id));
 
   // Replays: a stored game with its moves (USI) and seat names.
-  app.get('/api/games/:id', async (req, reply) => {
+  app.get('/api/games/:id', async (req) => {
     const id = IdSchema.safeParse((req.params as { id: string }).id);
     const game = id.success ? await store.gameRecord(id.data) : null;
-    if (!game) return reply.code(404).send({ code: 'no-game', message: 'No such game.' });
+    if (!game) throw new HttpRefusal(404, 'no-game', 'No such game.');
     return { game };
   });
 
   // Ranked: established players (RD < 110), best first.
   app.get('/api/leaderboard', async () => deps.ratings.leaderboard());
 
-  app.get('/api/players/:username', async (req, reply) => {
+  // Any case finds the player: /api/players/ALICE is alice's profile.
+  app.get('/api/players/:username', async (req) => {
     const name = UsernameSchema.safeParse((req.params as { username: string }).username);
-    const profile = name.success ? await deps.ratings.profile(name.data) : null;
-    if (!profile) return reply.code(404).send({ code: 'no-player', message: 'No such player.' });
+    const canonical = name.success ? await identity.canonicalUsername(name.data) : null;
+    const profile = canonical ? await deps.ratings.profile(canonical) : null;
+    if (!profile) throw new HttpRefusal(404, 'no-player', 'No such player.');
     return profile;
   });
 
   // Invite links: the client resolves /r/CODE through this.
-  app.get('/api/rooms/:code', async (req, reply) => {
+  app.get('/api/rooms/:code', async (req) => {
     const code = RoomCodeSchema.safeParse((req.params as { code: string }).code);
     const room = code.success ? await lobby.get(code.data) : null;
-    if (!room) return reply.code(404).send({ code: 'no-room', message: 'No such room.' });
+    if (!room) throw new HttpRefusal(404, 'no-room', 'No such room.');
     return { room: room.view() };
   });
 }

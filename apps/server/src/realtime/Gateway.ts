@@ -7,18 +7,22 @@ import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { Store } from '../db/Store.ts';
 import type { GameSession, Reply, Step } from '../game/GameSession.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
+import { checkOrigin } from '../identity/origin.ts';
 import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
 import { roomChannel, type Fanout } from './Fanout.ts';
-import { TokenBucket } from './TokenBucket.ts';
+import { Floods, type SocketCredit } from './Floods.ts';
+import type { TokenBucket } from './TokenBucket.ts';
 
 interface SocketState {
-  device: DeviceIdentity;
-  bucket: TokenBucket;
+  device: DeviceIdentity; // follows login and logout (identityChanged), not only the handshake
+  credit: SocketCredit;
+  bucket: TokenBucket; // credit.bucket: seated players refill faster
   rooms: Set<string>; // room codes this socket is present in
 }
 
@@ -32,6 +36,8 @@ type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 
 
 const RELEASE_AFTER_MS = 5 * 60_000; // an empty room stays in memory this long
 const FORWARD_EVENT = 'chu:command';
+const IDENTITY_EVENT = 'chu:identity';
+const DevicesSchema = z.array(z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string() }).nullable() }));
 const FORWARD_TIMEOUT_MS = 5000;
 
 // A command forwarded between processes; the owner parses it again.
@@ -45,6 +51,7 @@ const ForwardedSchema = z.object({
   message: ClientMessageSchema,
 });
 type Forwarded = z.infer<typeof ForwardedSchema>;
+const deviceChannel = (id: string) => `device:${id}`; // every open socket of one device
 
 /**
  * The Socket.IO edge: authenticates the device, rate-limits, parses every message and runs it as a
@@ -69,24 +76,44 @@ export class Gateway {
     private readonly log: Logger,
   ) {}
 
+  private floods!: Floods;
+
   attach(): void {
+    this.floods = new Floods(this.config);
     this.io.use((socket, next) => {
+      // The client reads err.data.code; err.message stays 'unauthenticated' for both no device and an
+      // expired one, which is what makes a browser ask for a new device.
+      const refuse = (code: ErrorCode, message: string, retryAfterMs?: number) => next(Object.assign(
+        new Error(code === 'expired' ? 'unauthenticated' : code), { data: { code, message, ...(retryAfterMs ? { retryAfterMs } : {}) } },
+      ));
+      // A page on another site must not open a socket that carries our visitor's cookie.
+      if (checkOrigin(this.config, socket.handshake.headers, socket.handshake.secure) === 'foreign') {
+        return refuse('forbidden-origin', 'Connections from other sites are not accepted.');
+      }
       const auth = socket.handshake.auth as { token?: unknown } | undefined;
       const token = typeof auth?.token === 'string'
         ? auth.token
         : fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[DEVICE_COOKIE];
-      this.identity.authenticate(token).then((device) => {
-        if (!device) return next(new Error('unauthenticated'));
-        const st: SocketState = {
-          device,
-          bucket: new TokenBucket(this.config.rateLimit.capacity, this.config.rateLimit.spectatorRefillPerSecond),
-          rooms: new Set(),
-        };
+      this.identity.authenticate(token).then((a) => {
+        if (!a.ok) return refuse(a.code, a.code === 'expired' ? 'This device was unused for too long.' : 'Unknown device.');
+        const held = this.floods.heldFor(a.device.id);
+        if (held > 0) return refuse('flooding', `Dropped for flooding; reconnect in ${Math.ceil(held / 1000)} s.`, held);
+        const credit = this.floods.credit(a.createdAt);
+        const st: SocketState = { device: a.device, credit, bucket: credit.bucket, rooms: new Set() };
         socket.data = st;
         next();
-      }, (err) => next(err as Error));
+      }, (err) => {
+        if (isStorageOutage(err)) return refuse('unavailable', 'Storage is unreachable; reconnect shortly.', OUTAGE_RETRY_MS);
+        this.log.error({ err }, 'handshake failed');
+        refuse('internal', 'Something went wrong on the server.');
+      });
     });
     this.io.on('connection', (socket) => this.connected(socket));
+    // A login or logout handled by another process, for this one's sockets of those devices.
+    this.io.on(IDENTITY_EVENT, (raw: unknown) => {
+      const devices = DevicesSchema.safeParse(raw);
+      if (devices.success) void this.updateIdentities(devices.data).catch((err) => this.log.error({ err }, 'identity update failed'));
+    });
     // Commands other processes forward to the rooms this one owns.
     this.io.on(FORWARD_EVENT, (raw: unknown, answer: (ok: boolean) => void) => {
       this.fromPeer(raw).then(answer, (err) => {
@@ -94,6 +121,28 @@ export class Gateway {
         answer(false);
       });
     });
+  }
+
+  /** Login, logout, "log out other devices": every open socket of these devices is that identity now. */
+  async identityChanged(devices: DeviceIdentity[]): Promise<void> {
+    // each process's edge updates its own sockets: tell the others too
+    if (this.config.redisUrl) this.io.serverSideEmit(IDENTITY_EVENT, devices);
+    await this.updateIdentities(devices);
+  }
+
+  private async updateIdentities(devices: DeviceIdentity[]): Promise<void> {
+    for (const device of devices) {
+      for (const found of await this.io.local.in(deviceChannel(device.id)).fetchSockets()) {
+        const socket = this.io.sockets.sockets.get(found.id);
+        if (!socket) continue;
+        const st = socket.data as SocketState;
+        const accountChanged = (st.device.user?.id ?? null) !== (device.user?.id ?? null);
+        st.device = { ...device, user: device.user && { ...device.user } };
+        // a queue entry holds the account it joined as: another account (or none) must not be paired in it
+        if (accountChanged && (await this.matchmaker.leave(socket.id))) send(socket, { type: 'ranked', queue: null });
+        send(socket, { type: 'welcome', device: { id: device.id, name: device.name }, user: device.user });
+      }
+    }
   }
 
   /** Ranked pairing, once a second: matched seekers get a rated game in a new room. */
@@ -115,9 +164,24 @@ export class Gateway {
 
   private connected(socket: Socket): void {
     const st = socket.data as SocketState;
+    void socket.join(deviceChannel(st.device.id));
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
+    // Out of credit: no parse and at most one notice a window; a socket that goes on is dropped and
+    // its device held back for a while, so a flooder costs others next to nothing.
+    const admitted = (): boolean => {
+      const a = st.credit.admit();
+      if (a.kind === 'pass') return true;
+      if (a.kind === 'notice') send(socket, { type: 'error', code: 'rate-limited', message: 'Too many messages; slow down.', retryAfterMs: a.retryAfterMs });
+      if (a.kind === 'drop') {
+        this.floods.hold(st.device.id, a.holdBackMs);
+        this.log.warn({ device: st.device.id, address: socket.handshake.address }, 'socket dropped for flooding');
+        send(socket, { type: 'error', code: 'flooding', message: `Dropped for flooding; reconnect in ${Math.ceil(a.holdBackMs / 1000)} s.`, retryAfterMs: a.holdBackMs });
+        socket.disconnect(true);
+      }
+      return false;
+    };
     socket.on(CLIENT_EVENT, (raw: unknown) => {
-      if (!st.bucket.take()) return sendError(socket, 'rate-limited', 'Too many messages; slow down.');
+      if (!admitted()) return;
       const parsed = ClientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const ack = (raw as { ack?: unknown } | null)?.ack;
@@ -129,13 +193,19 @@ export class Gateway {
       const msg = parsed.data;
       const handler = this.handlers[msg.type] as Handler<typeof msg.type>;
       handler(socket, st, msg as never).catch((err) => {
+        if (isStorageOutage(err)) {
+          // Nothing was applied (GameSession restores the game on a failed write): the client sends the
+          // same message again, with the same ack id, once storage is back.
+          this.log.warn({ err: (err as Error).message, device: st.device.id, type: msg.type }, 'storage unreachable');
+          return send(socket, unavailable('ack' in msg ? msg.ack : undefined));
+        }
         this.log.error({ err, device: st.device.id, type: msg.type }, 'handler failed');
         sendError(socket, 'internal', 'Something went wrong on the server.', 'ack' in msg ? { ack: msg.ack } : {});
       });
     });
     // Any other event name is not part of the protocol.
     socket.onAny((event: string) => {
-      if (event !== CLIENT_EVENT && st.bucket.take()) sendError(socket, 'malformed', `Unknown event "${String(event).slice(0, 40)}".`);
+      if (event !== CLIENT_EVENT && admitted()) sendError(socket, 'malformed', `Unknown event "${String(event).slice(0, 40)}".`);
     });
     socket.on('disconnect', () => {
       void this.matchmaker.leave(socket.id).catch((err) => this.log.warn({ err }, 'ranked leave failed'));
@@ -175,7 +245,10 @@ export class Gateway {
     draw: (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
     'ranked.join': async (socket, st, m) => {
-      const user = st.device.user;
+      // The device as stored now, not as this socket last heard: a logout elsewhere cannot slip through.
+      const stored = await this.identity.current(st.device.id);
+      if (stored) st.device = stored;
+      const user = stored?.user ?? null;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.');
       const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
@@ -267,7 +340,20 @@ export class Gateway {
       to(errorMessage(r.code, r.message, { ...(ack !== undefined ? { ack } : {}), ...(r.reason ? { reason: r.reason } : {}) }));
     };
     await room.queue.run(async () => {
-      switch (m.type) {
+      try {
+        await this.run(room, caller, m, to, refuse);
+      } catch (err) {
+        if (!isStorageOutage(err)) throw err;
+        // Nothing was applied (GameSession restores the game on a failed write): the client sends the
+        // same message again, with the same ack id, once storage is back.
+        this.log.warn({ err: (err as Error).message, device: caller.device.id, type: m.type }, 'storage unreachable');
+        to(unavailable('ack' in m ? m.ack : undefined));
+      }
+    });
+  }
+
+  private async run(room: Room, caller: Caller, m: RoomCommand, to: (msg: ServerMessage) => void, refuse: (r: Reply, ack?: string) => void): Promise<void> {
+    switch (m.type) {
         case 'room.join': {
           const step = await room.enter(caller.device, caller.socketId);
           // The newcomer gets the room and its game as they are now (this step included), or catches
@@ -295,6 +381,7 @@ export class Gateway {
         case 'move': case 'resign': case 'abort': case 'draw': {
           const ack = m.type === 'move' ? m.ack : undefined;
           if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', ack ? { ack } : {}));
+          if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
           const step = await room.play((g) => gameCommand(g, caller.device.id, m));
           if (ack !== undefined && step.reply.ok) to({ type: 'ack', ack, version: step.reply.version });
           refuse(step.reply, ack);
@@ -309,8 +396,7 @@ export class Gateway {
           refuse(step.reply);
           return this.fanout.toRoom(room.code, step.out);
         }
-      }
-    });
+    }
   }
 
   // Missing events when the short history still has them, otherwise the whole game.
@@ -322,6 +408,12 @@ export class Gateway {
       return;
     }
     for (const event of events) to({ type: 'event', event });
+  }
+
+  // A seated player's socket (on this process) refills faster than a spectator's.
+  private seatedRate(socketId: string): void {
+    const st = this.io.sockets.sockets.get(socketId)?.data as SocketState | undefined;
+    if (st) st.bucket.refillPerSecond = this.config.rateLimit.refillPerSecond;
   }
 
   private async pairRanked(): Promise<void> {
@@ -382,6 +474,11 @@ function roomCommand(room: Room, device: DeviceIdentity, m: Exclude<RoomCommand,
 function send(socket: Socket, msg: ServerMessage): void {
   socket.emit(SERVER_EVENT, msg);
 }
+
+const unavailable = (ack: string | undefined): ServerMessage => ({
+  type: 'error', code: 'unavailable', message: 'Storage is unreachable; nothing was applied. Retry shortly.',
+  ...(ack !== undefined ? { ack } : {}), retryAfterMs: OUTAGE_RETRY_MS,
+});
 
 const errorMessage = (code: ErrorCode, message: string, extra: { ack?: string; reason?: string } = {}): ServerMessage =>
   ({ type: 'error', code, message, ...extra });

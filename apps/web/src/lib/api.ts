@@ -1,9 +1,12 @@
-// HTTP calls for accounts, the leaderboard and profiles; answers are checked with the protocol's schemas.
+// HTTP calls for accounts, this device's games, the leaderboard and profiles; answers are checked with
+// the protocol's schemas.
 import {
   CredentialsBodySchema,
   LeaderboardSchema,
+  MyGamesSchema,
   ProfileSchema,
   type Leaderboard,
+  type MyGames,
   type Profile,
 } from '@chu/protocol';
 
@@ -106,4 +109,9 @@ export function fetchLeaderboard(): Promise<Loaded<Leaderboard>> {
 
 export function fetchProfile(username: string): Promise<Loaded<Profile>> {
   return getJson(`/api/players/${encodeURIComponent(username)}`, (j) => ProfileSchema.parse(j));
+}
+
+/** GET /api/me/games: this device's games in progress (active or adjourned), newest first. */
+export function fetchMyGames(): Promise<Loaded<MyGames>> {
+  return getJson('/api/me/games', (j) => MyGamesSchema.parse(j));
 }

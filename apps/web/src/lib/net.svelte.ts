@@ -1,18 +1,25 @@
-// The one Socket.IO connection: sends typed client messages, keeps the latest
-// room and game views, applies versioned game events and catches up after a reconnect.
-import { io, type Socket } from 'socket.io-client';
+// The one Socket.IO connection: sends typed client messages (kept in an outbox while the socket is
+// down or being replaced), keeps the latest room and game views, applies versioned game events and
+// catches up after a reconnect.
+import { io } from 'socket.io-client';
 import {
   CLIENT_EVENT,
+  COLORS,
+  RETRYABLE_CODES,
   SERVER_EVENT,
   type ClientMessage,
+  type Color,
   type GameEvent,
   type GameView,
+  type RoomOptionsPatch,
   type RoomView,
+  type SeatView,
   type ServerMessage,
   type ServerMessageOf,
 } from '@chu/protocol';
 import { settings } from './settings.svelte';
 import { go } from './router.svelte';
+import { Outbox } from './outbox';
 import {
   IDLE,
   queueReduce,
@@ -36,6 +43,7 @@ export interface NetError {
 }
 
 export const net = $state({
+  // 'connecting': first connection, or a fresh handshake we asked for (a new name, a login)
   status: 'idle' as 'idle' | 'connecting' | 'online' | 'offline',
   everOnline: false,
   device: null as { id: string; name: string } | null,
@@ -44,15 +52,91 @@ export const net = $state({
   rooms: {} as Record<string, RoomView>, // by code
   games: {} as Record<string, GameView>, // by id
   pendingMove: {} as Record<string, string | undefined>, // gameId → usi sent, not yet confirmed
+  creating: null as { id: number; known: string[] } | null, // room.create sent; the room codes known before
   error: null as NetError | null,
   left: null as string | null, // code of a room we were removed from
 });
 
-let socket: Socket | null = null;
+/** When the latest clock reading of each game arrived (for counting down locally). */
+export const receivedAt: Record<string, number> = $state({});
+/** `${gameId}:${color}` → local time (ms) an away seat goes to the CPU or the game adjourns. */
+export const takeoverAt: Record<string, number | undefined> = $state({});
+
+let started: Promise<void> | null = null;
+let deliberate = false; // the next disconnect is ours: a fresh handshake, not a lost connection
+let rankedRejoin: RankedTurnTime | undefined; // queued when the socket dropped: ask again once back
 const joined = new Set<string>(); // room codes this tab is in, re-joined after a reconnect
 let ackSeq = 0;
+let createSeq = 0;
 // ack ids must stay unique across page loads: the server answers a repeated id with the earlier ack
 const ackSession = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+
+/** Where messages go: the socket, or a test's stand-in. `restart`: a fresh handshake. */
+interface Link {
+  emit(msg: OutMessage): void;
+  restart(): void;
+}
+let link: Link | null = null;
+const newOutbox = () =>
+  new Outbox<OutMessage>(
+    (m) => link?.emit(m),
+    // a new socket re-joins every room with the version it has, which also catches up
+    (m) => m.type === 'room.join' || m.type === 'room.leave' || m.type === 'sync',
+  );
+let outbox = newOutbox();
+
+export function send(msg: OutMessage): void {
+  outbox.send(msg);
+}
+
+/**
+ * Tests: a stand-in for the socket, connected at once; `down()`/`up()` are a lost and a new
+ * connection, and a fresh handshake (a new name) comes back on the next tick, as a socket's would.
+ */
+export function setTransport(fn: ((msg: OutMessage) => void) | null): { down(): void; up(): void } {
+  outbox = newOutbox();
+  link = fn && {
+    emit: fn,
+    restart() {
+      onDisconnect('io client disconnect');
+      setTimeout(onConnect, 0);
+    },
+  };
+  if (fn) onConnect();
+  return { down: () => onDisconnect('transport close'), up: onConnect };
+}
+
+/** Messages written nowhere yet (tests). */
+export const waiting = (): readonly OutMessage[] => outbox.pending;
+
+/** Entering a room with the version of its game this tab has, so the server sends only what is new. */
+function joinMessage(code: string): OutMessage {
+  const room = net.rooms[code];
+  const game = room?.gameId ? net.games[room.gameId] : undefined;
+  return { type: 'room.join', code, ...(game ? { game: { id: game.id, version: game.version } } : {}) };
+}
+
+function onConnect(): void {
+  net.status = 'online';
+  net.everOnline = true;
+  const first = [...joined].map(joinMessage);
+  if (rankedRejoin !== undefined && net.ranked.state === 'joining' && net.user) {
+    first.push({ type: 'ranked.join', turnTime: rankedRejoin });
+  }
+  rankedRejoin = undefined;
+  outbox.connected(first);
+}
+
+function onDisconnect(reason: string): void {
+  outbox.down();
+  const ours = deliberate || reason === 'io client disconnect';
+  deliberate = false;
+  net.status = ours ? 'connecting' : 'offline';
+  // the server drops a disconnected socket from the queue; a person still waiting is queued again
+  const q = net.ranked;
+  if ((q.state === 'queued' || q.state === 'joining') && net.user) rankedRejoin = q.turnTime;
+  rankedEvent({ kind: 'disconnect', rejoin: rankedRejoin !== undefined });
+}
 
 async function ensureDevice(): Promise<void> {
   // The server keeps the device identity in an httpOnly cookie: ask for one on the first visit.
@@ -78,10 +162,16 @@ async function ensureDevice(): Promise<void> {
   }
 }
 
-/** Tell the server the display name chosen in the settings (it is shown on seats). */
-export async function syncName(): Promise<void> {
+/**
+ * Tell the server the display name chosen in the settings (it is shown on seats and in rooms).
+ * The socket learnt the old name at its handshake, so a fresh one follows, which re-joins every room
+ * under the new name. Messages sent meanwhile (the click that blurred the name field) wait for it.
+ * Resolves true when the name changed.
+ */
+export async function syncName(): Promise<boolean> {
   const name = settings.name.trim().slice(0, 24);
-  if (!name || !net.device || name === net.device.name) return;
+  if (!name || !net.device || name === net.device.name) return false;
+  const release = outbox.hold();
   try {
     const res = await fetch('/api/device', {
       method: 'PATCH',
@@ -89,66 +179,51 @@ export async function syncName(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name }),
     });
-    if (res.ok) {
-      const { device } = (await res.json()) as { device: { id: string; name: string } };
-      net.device = { id: device.id, name: device.name };
-      // the socket learnt the old name at its handshake
-      if (socket?.connected) {
-        socket.disconnect();
-        socket.connect();
-      }
-    }
+    if (!res.ok) return false;
+    const { device } = (await res.json()) as { device: { id: string; name: string } };
+    net.device = { id: device.id, name: device.name };
+    reconnect();
+    return true;
   } catch {
-    /* keep the old name */
+    return false; // keep the old name
+  } finally {
+    release();
   }
 }
 
-export async function connect(): Promise<void> {
-  if (socket) return;
-  net.status = 'connecting';
-  await ensureDevice();
-  if (socket) return;
-  socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
-  socket.on('connect', () => {
-    net.status = 'online';
-    net.everOnline = true;
-    for (const code of joined) {
-      const room = net.rooms[code];
-      const game = room?.gameId ? net.games[room.gameId] : undefined;
-      send({ type: 'room.join', code, ...(game ? { game: { id: game.id, version: game.version } } : {}) });
-    }
-  });
-  socket.on('disconnect', () => {
-    net.status = 'offline';
-    rankedEvent({ kind: 'disconnect' }); // the server drops a disconnected socket from the queue
-  });
-  socket.on('connect_error', async (err) => {
-    net.status = 'offline';
-    // an unknown or missing device: get a cookie and try again
-    if (/auth|device|unauth/i.test(err.message)) await ensureDevice();
-  });
-  socket.on(SERVER_EVENT, (msg: ServerMessage) => receive(msg));
-  // test hook: end-to-end tests drop the connection to check the reconnect path
-  (window as unknown as { __chuDrop?: () => void }).__chuDrop = () => socket?.io.engine?.close();
+export function connect(): Promise<void> {
+  started ??= (async () => {
+    net.status = 'connecting';
+    await ensureDevice();
+    const s = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+    // (a test's stand-in, when set, stays the link)
+    link ??= {
+      emit: (m) => s.emit(CLIENT_EVENT, m),
+      restart() {
+        s.disconnect();
+        s.connect();
+      },
+    };
+    s.on('connect', onConnect);
+    s.on('disconnect', (reason) => onDisconnect(reason));
+    s.on('connect_error', async (err) => {
+      net.status = 'offline';
+      // an unknown or missing device: get a cookie and try again
+      if (/auth|device|unauth/i.test(err.message)) await ensureDevice();
+    });
+    s.on(SERVER_EVENT, (msg: ServerMessage) => receive(msg));
+    // test hook: end-to-end tests drop the connection to check the reconnect path
+    (window as unknown as { __chuDrop?: () => void }).__chuDrop = () => s.io.engine?.close();
+  })();
+  return started;
 }
 
-/** After logging in or out: a fresh handshake so the server's `welcome` (and seats) reflect the account. */
+/** A fresh handshake (after a new name, a login or a logout), so the server knows who this socket is. */
 export function reconnect(): void {
-  if (!socket) return;
-  socket.disconnect();
-  socket.connect();
-}
-
-let transport: ((msg: OutMessage) => void) | null = null;
-
-export function send(msg: OutMessage): void {
-  if (transport) transport(msg);
-  else socket?.emit(CLIENT_EVENT, msg);
-}
-
-/** Tests: capture outgoing messages instead of using a socket. */
-export function setTransport(fn: ((msg: OutMessage) => void) | null): void {
-  transport = fn;
+  if (!link) return;
+  outbox.down();
+  deliberate = true;
+  link.restart();
 }
 
 function rankedEvent(e: QueueEvent): void {
@@ -161,21 +236,34 @@ export function joinRanked(turnTime: RankedTurnTime): void {
     rankedEvent({ kind: 'account-required' });
     return;
   }
-  if (net.status !== 'online' && !transport) {
-    net.ranked = { state: 'idle', error: 'offline' };
-    return;
-  }
   rankedEvent({ kind: 'join', turnTime });
   send({ type: 'ranked.join', turnTime });
 }
 
 export function leaveRanked(): void {
+  rankedRejoin = undefined;
   rankedEvent({ kind: 'leave' });
   send({ type: 'ranked.leave' });
 }
 
 export function resetRanked(): void {
   rankedEvent({ kind: 'reset' });
+}
+
+/** Create a room (with a CPU seat at `cpu`, seated by Room.svelte); its view opens it. */
+export function createRoom(options: RoomOptionsPatch, cpu: number | null): void {
+  const id = ++createSeq;
+  net.creating = { id, known: Object.keys(net.rooms) };
+  if (cpu) sessionStorage.setItem('chu.autoCpu', String(cpu));
+  else sessionStorage.removeItem('chu.autoCpu');
+  send({ type: 'room.create', options });
+  // no answer 8 s after it went out (refused, say): let the person try again; waiting offline is no answer yet
+  const expire = () => {
+    if (net.creating?.id !== id) return;
+    if (outbox.open && !outbox.pending.length) net.creating = null;
+    else setTimeout(expire, 8000);
+  };
+  setTimeout(expire, 8000);
 }
 
 export function receive(msg: InMessage): void {
@@ -189,21 +277,25 @@ export function receive(msg: InMessage): void {
       break;
     case 'ranked.match':
       rankedEvent({ kind: 'server', msg });
+      // a casual game played while waiting is left (it adjourns and stays in "games in progress")
+      for (const code of [...joined]) if (code !== msg.roomCode) leaveRoom(code);
       // the game has started in a private room: go there (Room joins it and shows the board)
       go({ name: 'room', code: msg.roomCode });
       break;
     case 'room':
-      net.rooms[msg.room.code] = msg.room;
+      onRoom(msg.room);
       break;
     case 'game':
       net.games[msg.game.id] = msg.game;
       receivedAt[msg.game.id] = Date.now();
+      noteTakeovers(msg.game.id, msg.game.seats);
       if (net.pendingMove[msg.game.id]) net.pendingMove[msg.game.id] = undefined;
       break;
     case 'event':
       applyEvent(msg.event);
       break;
     case 'ack':
+      outbox.answered(msg.ack);
       break;
     case 'error':
       onError(msg);
@@ -215,11 +307,60 @@ export function receive(msg: InMessage): void {
   }
 }
 
+function onRoom(room: RoomView): void {
+  net.rooms[room.code] = room;
+  const c = net.creating;
+  if (c && !c.known.includes(room.code) && room.hostDeviceId === net.device?.id) {
+    net.creating = null;
+    sessionStorage.setItem('chu.created', room.code);
+    joined.add(room.code); // the server put this socket in the room it made
+    go({ name: 'room', code: room.code });
+  }
+  if (!room.gameId) return;
+  // the room is told of every presence change: the game's seats follow it (not the snapshot of its start)
+  const g = net.games[room.gameId];
+  if (g) {
+    for (const color of COLORS) {
+      const from = room.seats[color];
+      const to = g.seats[color];
+      if (from.kind !== to.kind || from.deviceId !== to.deviceId) continue;
+      to.connected = from.connected;
+      if (g.status !== 'finished') {
+        to.status = from.status;
+        to.takeoverInMs = from.takeoverInMs;
+        to.controller = from.controller;
+      }
+    }
+  }
+  if (!g || g.status !== 'finished') noteTakeovers(room.gameId, room.seats);
+}
+
+function noteTakeovers(gameId: string, seats: Record<Color, Pick<SeatView, 'takeoverInMs'>>): void {
+  for (const color of COLORS) noteTakeover(gameId, color, seats[color].takeoverInMs);
+}
+
+function noteTakeover(gameId: string, color: Color, inMs: number | null): void {
+  takeoverAt[`${gameId}:${color}`] = inMs === null ? undefined : Date.now() + inMs;
+}
+
+/** Milliseconds left before an away seat goes to the CPU (or the game adjourns), or null. */
+export function takeoverLeft(gameId: string, color: Color, now: number): number | null {
+  const at = takeoverAt[`${gameId}:${color}`];
+  return at === undefined ? null : Math.max(0, at - now);
+}
+
 function onError(msg: ServerMessageOf<'error'>) {
   if ((msg.code as string) === 'account-required') {
     rankedEvent({ kind: 'account-required' }); // shown by the queue widget, not as a banner
     return;
   }
+  if (msg.ack && (RETRYABLE_CODES as readonly string[]).includes(msg.code)) {
+    // nothing was applied: the same move, with the same ack id, once the server can take it
+    const retryAfterMs = (msg as { retryAfterMs?: number }).retryAfterMs ?? 1000;
+    outbox.retry(msg.ack, retryAfterMs);
+    return;
+  }
+  if (msg.ack) outbox.answered(msg.ack);
   if (!msg.ack && (net.ranked.state === 'joining' || net.ranked.state === 'leaving')) rankedEvent({ kind: 'refused' });
   net.error = { code: msg.code, message: msg.message, reason: msg.reason, at: Date.now() };
   if (msg.ack) {
@@ -255,23 +396,47 @@ function applyEvent(e: GameEvent): void {
     case 'draw-decline':
       g.drawOfferBy = null;
       break;
+    case 'seat': {
+      // RULES.md §8: the room's view of the seat says the same
+      const room = net.rooms[g.roomCode];
+      for (const s of [g.seats[e.color], room?.gameId === g.id ? room.seats[e.color] : undefined]) {
+        if (!s || s.kind !== 'human') continue;
+        s.status = e.status;
+        s.takeoverInMs = e.takeoverInMs;
+        s.controller = e.status === 'cpu' ? 'cpu' : 'human';
+        s.connected = e.status === 'present' || e.status === 'returned';
+      }
+      noteTakeover(g.id, e.color, e.takeoverInMs);
+      break;
+    }
+    case 'adjourn':
+      g.status = 'adjourned';
+      g.drawOfferBy = null;
+      break;
+    case 'resume':
+      g.status = 'active';
+      g.turnRemainingMs = e.turnRemainingMs;
+      break;
     case 'end':
       g.status = 'finished';
       g.outcome = e.outcome;
+      g.ratingChanges = e.ratingChanges;
       g.drawOfferBy = null;
+      for (const color of COLORS) {
+        const s = g.seats[color];
+        s.status = 'present';
+        s.takeoverInMs = null;
+        if (s.kind !== 'empty') s.controller = s.kind;
+        noteTakeover(g.id, color, null);
+      }
       break;
   }
   receivedAt[g.id] = Date.now();
 }
 
-/** When the latest clock reading of each game arrived (for counting down locally). */
-export const receivedAt: Record<string, number> = $state({});
-
 export function joinRoom(code: string): void {
   joined.add(code);
-  const room = net.rooms[code];
-  const game = room?.gameId ? net.games[room.gameId] : undefined;
-  send({ type: 'room.join', code, ...(game ? { game: { id: game.id, version: game.version } } : {}) });
+  send(joinMessage(code));
 }
 
 export function leaveRoom(code: string): void {
@@ -288,10 +453,9 @@ export function clearError(): void {
   net.error = null;
 }
 
-export function mySeat(view: { seats: RoomView['seats'] } | undefined): 'black' | 'white' | null {
+export function mySeat(view: { seats: RoomView['seats'] } | undefined): Color | null {
   const id = net.device?.id;
   if (!view || !id) return null;
-  if (view.seats.black.kind === 'human' && view.seats.black.deviceId === id) return 'black';
-  if (view.seats.white.kind === 'human' && view.seats.white.deviceId === id) return 'white';
+  for (const c of COLORS) if (view.seats[c].kind === 'human' && view.seats[c].deviceId === id) return c;
   return null;
 }

@@ -1,6 +1,7 @@
 // The ranked queue as the client sees it: a small state machine fed by the user's actions and the
 // server's `ranked` / `ranked.match` / `error` messages. Pure, so it is easy to test.
 import type { RankedClientMessages, RankedServerMessages, RankedTurnTime } from '@chu/protocol';
+import { acceptableGap } from '@chu/ratings';
 
 // (the web app does not depend on zod itself: the parse() return types are the inferred types)
 export type RankedClientMessage = ReturnType<(typeof RankedClientMessages)[number]['parse']>;
@@ -10,7 +11,7 @@ export type RankedMatch = Extract<RankedServerMessage, { type: 'ranked.match' }>
 export type QueueState =
   | { state: 'idle'; error: 'account-required' | 'offline' | 'refused' | null }
   | { state: 'joining'; turnTime: RankedTurnTime } // ranked.join sent, no answer yet
-  | { state: 'queued'; turnTime: RankedTurnTime; since: number } // since: server time (ms) of joining
+  | { state: 'queued'; turnTime: RankedTurnTime; since: number; rating: number } // since: server time (ms) of joining
   | { state: 'leaving' }
   | { state: 'matched'; match: RankedMatch };
 
@@ -20,7 +21,7 @@ export type QueueEvent =
   | { kind: 'server'; msg: RankedServerMessage }
   | { kind: 'account-required' }
   | { kind: 'refused' } // another error answered our join/leave (e.g. ranked play not available)
-  | { kind: 'disconnect' }
+  | { kind: 'disconnect'; rejoin: boolean } // rejoin: the client asks again once the socket is back
   | { kind: 'reset' };
 
 export const IDLE: QueueState = { state: 'idle', error: null };
@@ -38,12 +39,17 @@ export function queueReduce(s: QueueState, e: QueueEvent): QueueState {
       return s.state === 'joining' || s.state === 'leaving' ? { state: 'idle', error: 'refused' } : s;
     case 'disconnect':
       // the server drops a disconnected socket from the queue
-      return s.state === 'matched' ? s : { state: 'idle', error: s.state === 'idle' ? s.error : 'offline' };
+      if (s.state === 'matched' || s.state === 'idle') return s;
+      if (e.rejoin && (s.state === 'queued' || s.state === 'joining')) return { state: 'joining', turnTime: s.turnTime };
+      return { state: 'idle', error: 'offline' };
     case 'reset':
       return IDLE;
     case 'server':
       if (e.msg.type === 'ranked.match') return { state: 'matched', match: e.msg };
-      if (e.msg.queue) return { state: 'queued', turnTime: e.msg.queue.turnTime, since: e.msg.queue.since };
+      if (e.msg.queue) {
+        const { turnTime, since, rating } = e.msg.queue;
+        return { state: 'queued', turnTime, since, rating };
+      }
       // the server says we are not queued; a match announcement may already have moved us on
       return s.state === 'matched' ? s : IDLE;
   }
@@ -57,7 +63,22 @@ export function formatElapsed(ms: number): string {
   return `${m}:${String(sec).padStart(2, '0')}`;
 }
 
+/** "+12", "−12" (a real minus sign), "±0": the change between the ratings as shown. */
+export function formatChange(before: number, after: number): string {
+  const d = Math.round(after) - Math.round(before);
+  return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
+}
+
 /** "1500?" while provisional. */
 export function formatRating(rating: number, provisional: boolean): string {
   return `${Math.round(rating)}${provisional ? '?' : ''}`;
+}
+
+/**
+ * The ratings the queue accepts after waiting `waitedMs`: the seeker's own ± the gap that widens with
+ * time (@chu/ratings, the same function the server pairs with).
+ */
+export function searchRange(rating: number, waitedMs: number): [number, number] {
+  const gap = acceptableGap(waitedMs);
+  return [Math.round(rating - gap), Math.round(rating + gap)];
 }

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config.ts';
+import { hostPort, StartupError } from '../startup.ts';
+import { HttpRefusal } from './errors.ts';
+
+// HTTP limits with @fastify/rate-limit: every route per client address, tighter ones on the doors an
+// attacker leans on (device creation, register, login), and logins per account as well. Counters live
+// in Redis when REDIS_URL is set (shared by every instance), in this process's memory otherwise.
+//
+// continueExceeding: a client that keeps knocking while refused restarts its own wait, so guessing
+// passwords backs off, while one that waits Retry-After gets in. (The memory store's exponentialBackoff
+// only lengthens the Retry-After it reports, not the wait, so it is not used.)
+
+type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface RouteLimits {
+  register: { max: number; timeWindow: number };
+  login: { max: number; timeWindow: number };
+  /** Counts a device about to be made for this address (a returning device costs nothing); throws a 429 refusal. */
+  newDevice: Check;
+  /** Counts a login attempt on the body's account; throws a 429 refusal. */
+  account: Check;
+}
+
+export async function registerLimits(app: FastifyInstance, config: ServerConfig, redis: Redis | null): Promise<RouteLimits> {
+  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount } = config.httpLimits;
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: perAddress,
+    timeWindow: windowMs,
+    continueExceeding: true, // inherited by every route's and createRateLimit's limiter
+    ...(redis ? { redis, nameSpace: rateLimitNamespace(config) } : {}),
+    // Redis gone: serve (the counters are a guard, not the game), and /health/ready says so.
+    skipOnError: true,
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpRefusal(ctx.statusCode, 'rate-limited', `Too many requests; retry in ${ctx.after}.`, Math.max(1000, ctx.ttl)),
+  });
+
+  const check = (max: number, key: (req: FastifyRequest) => string, message: string): Check => {
+    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+    return async (req, reply) => {
+      const r = await limit(req);
+      if (r.isAllowed || !r.isExceeded) return;
+      void reply.header('retry-after', Math.max(1, r.ttlInSeconds));
+      throw new HttpRefusal(429, 'rate-limited', message, Math.max(1000, r.ttl));
+    };
+  };
+  return {
+    register: { max: registers, timeWindow: windowMs },
+    login: { max: loginsPerAddress, timeWindow: windowMs },
+    newDevice: check(devices, (req) => `device:${req.ip}`, 'Too many new devices from this address; wait and try again.'),
+    account: check(
+      loginsPerAccount,
+      (req) => `account:${String((req.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
+      'Too many login attempts for this account; wait and try again.',
+    ),
+  };
+}
+
+// Instances of one site share a database, and so their counters; two sites (or two test servers) on one
+// Redis do not.
+export const rateLimitNamespace = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string =>
+  `chu:rl:${createHash('sha256').update(config.databaseUrl ?? config.dataDir).digest('hex').slice(0, 12)}:`;
+
+/** Redis for the rate-limit counters; connected before the server listens, so a bad REDIS_URL stops the start. */
+export async function openRedis(url: string, log: Logger): Promise<Redis> {
+  // No offline queue: while Redis is down a command fails at once (and the limit is skipped) instead of
+  // holding the request until it comes back.
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  let down = true; // until the first connect: a failed start says it once, in its own line
+  redis.on('error', (err: Error) => {
+    if (!down) log.warn({ err: err.message }, 'redis unreachable');
+    down = true;
+  });
+  let started = false;
+  redis.on('ready', () => {
+    if (started && down) log.info('redis back');
+    started = true;
+    down = false;
+  });
+  try {
+    await redis.connect();
+  } catch {
+    redis.disconnect();
+    throw new StartupError(`redis unreachable at ${hostPort(url, 6379)}`);
+  }
+  return redis;
+}

@@ -1,0 +1,151 @@
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { TestClient } from './support/TestClient.ts';
+import { account, post, request } from './support/http.ts';
+import { testDatabase } from './support/testDatabase.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+
+const PASSWORD = 'correct horse battery';
+const login = (url: string, token: string, username: string) => post(url, '/api/account/login', { username, password: PASSWORD }, { bearer: token });
+
+describe('usernames are unique without regard to case; shown as typed', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('"Alice" after "alice" is 409; login as "ALICE" is alice; /api/players/Alice finds alice', async () => {
+    await account(server.url, 'alice', PASSWORD);
+    const other = (await (await post(server.url, '/api/device', {})).json()) as { token: string };
+    for (const name of ['Alice', 'ALICE', 'aLiCe']) {
+      const r = await post(server.url, '/api/account/register', { username: name, password: 'another password' }, { bearer: other.token });
+      expect(r.status).toBe(409);
+      expect(await r.json()).toMatchObject({ code: 'username-taken' });
+    }
+    expect(await server.db.prisma.user.count()).toBe(1);
+
+    const r = await login(server.url, other.token, 'ALICE');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ device: { user: { username: 'alice' } } });
+    for (const path of ['/api/players/Alice', '/api/players/ALICE', '/api/players/alice']) {
+      const p = await request(server.url, 'GET', path);
+      expect(p.status).toBe(200);
+      expect(await p.json()).toMatchObject({ username: 'alice' });
+    }
+    expect((await request(server.url, 'GET', '/api/players/alicia')).status).toBe(404);
+  });
+
+  it('the chosen case is kept for display', async () => {
+    const { token } = await account(server.url, 'MaTeo42', PASSWORD);
+    expect(await (await request(server.url, 'GET', '/api/me', undefined, { bearer: token })).json())
+      .toMatchObject({ device: { user: { username: 'MaTeo42' } } });
+    expect(await (await request(server.url, 'GET', '/api/players/mateo42')).json()).toMatchObject({ username: 'MaTeo42' });
+  });
+});
+
+describe('the migration keeps existing accounts that differ only in case', () => {
+  it('the oldest keeps its name, the others get a free one, and the index holds from then on', async () => {
+    const target = await testDatabase();
+    const all = defaultConfig().migrationsDir;
+    const before = await mkdtemp(join(tmpdir(), 'chu-migrations-'));
+    try {
+      // the database as it was before the case migration, with clashing names in it
+      for (const name of (await readdir(all)).filter((n) => n < '20261201000000')) await cp(join(all, name), join(before, name), { recursive: true });
+      let db = await openDatabase({ ...target, migrationsDir: before });
+      const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+      await db.prisma.user.createMany({
+        data: [
+          { id: 'u-first', username: 'alice', passwordHash: 'x', createdAt: at(1) },
+          { id: 'u-second', username: 'Alice', passwordHash: 'x', createdAt: at(2) },
+          { id: 'u-third', username: 'ALICE', passwordHash: 'x', createdAt: at(3) },
+          { id: 'u-long', username: 'Abcdefghijklmnopqrstuvwx', passwordHash: 'x', createdAt: at(4) },
+          { id: 'u-long2', username: 'abcdefghijklmnopqrstuvwx', passwordHash: 'x', createdAt: at(5) },
+          { id: 'u-bob', username: 'bob', passwordHash: 'x', createdAt: at(6) },
+        ],
+      });
+      await db.close();
+
+      db = await openDatabase({ ...target, migrationsDir: all });
+      const users = await db.prisma.user.findMany({ orderBy: { createdAt: 'asc' } });
+      const names = Object.fromEntries(users.map((u) => [u.id, u.username]));
+      expect(names['u-first']).toBe('alice');
+      expect(names['u-long']).toBe('Abcdefghijklmnopqrstuvwx');
+      expect(names['u-bob']).toBe('bob');
+      for (const id of ['u-second', 'u-third', 'u-long2']) expect(names[id]).toMatch(/^[A-Za-z0-9_-]{1,17}-[0-9a-f]{6}$/);
+      expect(new Set(users.map((u) => u.username.toLowerCase())).size).toBe(users.length);
+      await expect(db.prisma.user.create({ data: { id: 'u-new', username: 'BOB', passwordHash: 'x' } })).rejects.toMatchObject({ code: 'P2002' });
+      console.log(`renamed: ${['u-second', 'u-third', 'u-long2'].map((id) => names[id]).join(', ')}`);
+      await db.close();
+    } finally {
+      await rm(before, { recursive: true, force: true });
+      await target.dispose();
+    }
+  });
+});
+
+describe('identity follows login and logout at once, on every open socket of the device', () => {
+  let server: TestServer;
+  const clients: TestClient[] = [];
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await server?.stop();
+  });
+
+  it('after logout the open sockets are guests, leave the ranked queue and cannot join it; after login they are the account', async () => {
+    const ana = await account(server.url, 'ana', PASSWORD);
+    const tab1 = await TestClient.connect(server.url, ana);
+    const tab2 = await TestClient.connect(server.url, ana);
+    const ben = await TestClient.connect(server.url, await account(server.url, 'ben', PASSWORD));
+    clients.push(tab1, tab2, ben);
+    expect(tab1.inbox[0]).toMatchObject({ type: 'welcome', user: { username: 'ana' } });
+
+    tab1.send({ type: 'ranked.join', turnTime: null });
+    expect((await tab1.nextOf('ranked')).queue).toMatchObject({ turnTime: null });
+
+    const out = await post(server.url, '/api/account/logout', {}, { bearer: ana.token });
+    expect(out.status).toBe(200);
+    const { token } = (await out.json()) as { token: string };
+    // both tabs are told at once; the one in the queue is out of it
+    expect((await tab1.nextOf('ranked')).queue).toBeNull();
+    for (const tab of [tab1, tab2]) expect(await tab.nextOf('welcome')).toMatchObject({ device: { id: ana.deviceId }, user: null });
+
+    tab1.send({ type: 'ranked.join', turnTime: null });
+    await tab1.error('account-required');
+    tab2.send({ type: 'ranked.join', turnTime: null });
+    await tab2.error('account-required');
+    // ben queues alone: nobody is paired with the logged-out device
+    ben.send({ type: 'ranked.join', turnTime: null });
+    expect((await ben.nextOf('ranked')).queue).toMatchObject({ turnTime: null });
+    await new Promise((r) => setTimeout(r, 1500)); // longer than a pairing round
+    expect(ben.silentFor((m) => m.type === 'ranked.match')).toBe(true);
+    expect(await server.db.prisma.game.count({ where: { rated: true } })).toBe(0);
+
+    // logging in (as "ANA") from the same device: both tabs are ana again, and ana is paired as herself
+    const back = await login(server.url, token, 'ANA');
+    expect(back.status).toBe(200);
+    for (const tab of [tab1, tab2]) expect(await tab.nextOf('welcome', (m) => m.user !== null)).toMatchObject({ user: { username: 'ana' } });
+    tab2.send({ type: 'ranked.join', turnTime: null });
+    const [m1, m2] = await Promise.all([tab2.nextOf('ranked.match'), ben.nextOf('ranked.match')]);
+    expect(m1.gameId).toBe(m2.gameId);
+    const game = await server.db.prisma.game.findUniqueOrThrow({ where: { id: m1.gameId }, include: { blackUser: true, whiteUser: true } });
+    expect(game.rated).toBe(true);
+    expect(new Set([game.blackUser?.username, game.whiteUser?.username])).toEqual(new Set(['ana', 'ben']));
+  });
+
+  it('a guest socket becomes the account when its device logs in', async () => {
+    const d = (await (await post(server.url, '/api/device', { name: 'Guest' })).json()) as { token: string; device: { id: string } };
+    await account(server.url, 'cara', PASSWORD);
+    const tab = await TestClient.connect(server.url, { token: d.token, deviceId: d.device.id });
+    clients.push(tab);
+    tab.send({ type: 'ranked.join', turnTime: 30 });
+    await tab.error('account-required');
+    expect((await login(server.url, d.token, 'cara')).status).toBe(200);
+    expect(await tab.nextOf('welcome', (m) => m.user !== null)).toMatchObject({ device: { id: d.device.id }, user: { username: 'cara' } });
+    tab.send({ type: 'ranked.join', turnTime: 30 });
+    expect((await tab.nextOf('ranked')).queue).toMatchObject({ turnTime: 30 });
+  });
+});

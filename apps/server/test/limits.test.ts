@@ -1,0 +1,75 @@
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../src/config.ts';
+import { rateLimitNamespace } from '../src/http/limits.ts';
+import { account, post, request } from './support/http.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+
+// HTTP limits against a real server, with the counters in memory, and in Redis when REDIS_URL is set.
+const STORES: [string, string | null][] = [['memory', null], ...(process.env.REDIS_URL ? [['redis', process.env.REDIS_URL] as [string, string]] : [])];
+const LIMITS = defaultConfig().httpLimits;
+
+describe.each(STORES)('HTTP rate limits (%s counters)', (_store, redisUrl) => {
+  let server: TestServer | undefined;
+  afterEach(async () => { await server?.stop(); server = undefined; });
+
+  it('login brute force: 429 with Retry-After, per account and then per address; a refused guess is not even checked', async () => {
+    server = await startTestServer({ redisUrl });
+    await account(server.url, 'victim', 'the real password');
+    const { token } = (await (await post(server.url, '/api/device', { name: 'Mallory' })).json()) as { token: string };
+    const guess = (username: string, password: string) => post(server.url!, '/api/account/login', { username, password }, { bearer: token });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.loginsPerAccount; i++) statuses.push((await guess('victim', `guess number ${i}`)).status);
+    expect(statuses).toEqual(Array(LIMITS.loginsPerAccount).fill(401));
+    // The account is held back, whatever the case of the name: even the right password is refused unseen.
+    const refused = await guess('VICTIM', 'the real password');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'rate-limited', retryAfterMs: expect.any(Number) });
+
+    // Other names from the same address: the address's own limit ends them too.
+    let sent = LIMITS.loginsPerAccount + 1;
+    let last: Response;
+    do { last = await guess(`other${++sent}`, 'some password'); } while (last.status === 401 && sent < 100);
+    expect(last.status).toBe(429);
+    expect(sent).toBe(LIMITS.loginsPerAddress + 1);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last.json()).toMatchObject({ code: 'rate-limited' });
+    console.log(`login: ${LIMITS.loginsPerAccount} guesses per account, ${LIMITS.loginsPerAddress} logins per address per ${LIMITS.windowMs / 1000} s; Retry-After ${last.headers.get('retry-after')} s`);
+  });
+
+  it('device creation is limited per address; a returning device costs nothing', async () => {
+    server = await startTestServer({ redisUrl });
+    const made: Response[] = [];
+    let res: Response;
+    do { res = await post(server.url, '/api/device', {}); if (res.status === 200) made.push(res); } while (res.status === 200 && made.length < 500);
+    expect(made).toHaveLength(LIMITS.devices);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ code: 'rate-limited', message: expect.stringContaining('new devices') });
+    expect(await server.db.prisma.device.count()).toBe(LIMITS.devices);
+
+    // An existing device asking for itself (every page load does) is not a new one.
+    const { token } = (await made[0].json()) as { token: string };
+    const again = await post(server.url, '/api/device', {}, { bearer: token });
+    expect(again.status).toBe(200);
+
+    if (redisUrl) {
+      // the counters are in Redis, under this site's namespace
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${rateLimitNamespace({ databaseUrl: server.target.databaseUrl, dataDir: server.target.dataDir })}*`);
+      const counted = await Promise.all(keys.filter((k) => k.endsWith('device:127.0.0.1')).map((k) => redis.get(k)));
+      redis.disconnect();
+      expect(counted.map(Number)).toEqual([LIMITS.devices + 1]);
+    }
+  });
+
+  it('every route is limited per address', async () => {
+    server = await startTestServer({ redisUrl, httpLimits: { ...LIMITS, perAddress: 50 } });
+    const statuses = [];
+    for (let i = 0; i < 51; i++) statuses.push((await request(server.url, 'GET', '/health/live')).status);
+    expect(statuses.slice(0, 50).every((s) => s === 200)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+});

@@ -1,0 +1,216 @@
+import { Game, opposite, type Color } from '@chu/rules';
+import { IS_ROYAL, VALUE } from '../src/tables.ts';
+
+// Match games: two sides, each an engine loaded from some source tree (this one or an old
+// commit's copy) or a simple mover, adjudicated by this tree's rules.
+
+export interface SideSpec {
+  kind: 'engine' | 'random' | 'greedy';
+  /** for the report: 'L8', 'da76084 L8' */
+  name: string;
+  /** engine: file URL of its packages/engine/src/engine.ts */
+  engine?: string;
+  /** engine: file URL of the packages/rules/src/index.ts it imports */
+  rules?: string;
+  level: number;
+}
+
+export interface GameJob {
+  id: number;
+  sfen: string;
+  /** the colour side A plays */
+  aColor: Color;
+  ms: number;
+  maxPlies: number;
+  /** 'never': a move that makes any earlier position recur forfeits the game */
+  repetition: 'fourth' | 'never';
+  /** at the ply cap, a side this far ahead in material (centipawns) wins; else a draw */
+  adjudicate: number;
+  seed: number;
+}
+
+export interface SideStats {
+  moves: number;
+  nodes: number;
+  depth: number;
+  /** wall time of the bestMove calls, ms */
+  timeMs: number;
+  maxMs: number;
+  /** moves over the budget by more than 10 ms */
+  late: number;
+  /** moves whose last reported PV (as USI would print it) does not start with the move played */
+  stale: number;
+}
+
+export interface GameReport {
+  id: number;
+  winner: 'a' | 'b' | null;
+  reason: string;
+  plies: number;
+  /** A's material minus B's at the end, engine values */
+  material: number;
+  stats: { a: SideStats; b: SideStats };
+}
+
+interface SearchResult {
+  move: string;
+  depth: number;
+  nodes: number;
+  pv: string[];
+}
+
+interface GameLike {
+  play(usi: string): { ok: boolean };
+  legalMoves(): string[];
+}
+
+interface Player {
+  start(sfen: string): void;
+  choose(job: GameJob, seed: number, ref: Game): SearchResult;
+  /** the move was played (by either side): keep this player's own game in step */
+  played(usi: string): boolean;
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    let t = (s = (s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Material of a side (engine piece values; royals excluded). */
+export function material(game: Game, color: Color): number {
+  let sum = 0;
+  const board = game.position.board;
+  for (let sq = 0; sq < board.length; sq++) {
+    const p = board[sq];
+    if (p === 0 || p >= 128 || (p & 64 ? 'white' : 'black') !== color || IS_ROYAL[p]) continue;
+    sum += VALUE[p];
+  }
+  return sum;
+}
+
+/** One-ply greedy: wins on the spot if it can, else the capture (or promotion) that gains most; ties at random. */
+function greedyMove(game: Game, random: () => number): string {
+  const me = game.turn;
+  const them = opposite(me);
+  const before = material(game, me) - material(game, them);
+  let best: string[] = [];
+  let bestGain = -Infinity;
+  for (const m of game.legalMoves()) {
+    const g = game.clone();
+    const played = g.play(m);
+    if (!played.ok) continue;
+    const gain = played.value.outcome?.winner === me ? Infinity : material(g, me) - material(g, them) - before;
+    if (gain > bestGain) (bestGain = gain), (best = [m]);
+    else if (gain === bestGain) best.push(m);
+  }
+  return best[Math.floor(random() * best.length)];
+}
+
+class SimplePlayer implements Player {
+  private random = rng(1);
+  constructor(private readonly greedy: boolean) {}
+  start(): void {}
+  choose(job: GameJob, seed: number, ref: Game): SearchResult {
+    this.random = rng(seed * 1000 + job.id);
+    const moves = ref.legalMoves();
+    const move = this.greedy ? greedyMove(ref, this.random) : moves[Math.floor(this.random() * moves.length)];
+    return { move, depth: 0, nodes: 0, pv: [move] };
+  }
+  played(): boolean {
+    return true;
+  }
+}
+
+type BestMove = (game: GameLike, opts: Record<string, unknown>) => SearchResult;
+
+class EnginePlayer implements Player {
+  private game!: GameLike;
+  constructor(
+    private readonly bestMove: BestMove,
+    private readonly GameClass: { fromSfen(sfen: string): { ok: boolean; value: GameLike } },
+    private readonly level: number,
+  ) {}
+  start(sfen: string): void {
+    const g = this.GameClass.fromSfen(sfen);
+    if (!g.ok) throw new Error(`bad opening ${sfen}`);
+    this.game = g.value;
+  }
+  choose(job: GameJob, seed: number): SearchResult {
+    // what a USI front end would print last before `bestmove`: the last info, or the result itself
+    let last: string[] | undefined;
+    const onInfo = (info: { pv: string[] }) => (last = info.pv);
+    // options an older engine does not know are ignored by it
+    const r = this.bestMove(this.game, { level: this.level, timeMs: job.ms, seed, repetition: job.repetition, onInfo });
+    return { ...r, pv: last ?? r.pv };
+  }
+  played(usi: string): boolean {
+    return this.game.play(usi).ok;
+  }
+}
+
+export async function load(spec: SideSpec, slot: string): Promise<Player> {
+  if (spec.kind !== 'engine') return new SimplePlayer(spec.kind === 'greedy');
+  // the query gives each side its own module instance, so its own searcher and hash table
+  const engine = await import(`${spec.engine}?side=${slot}`);
+  const rules = await import(spec.rules!);
+  engine.warmUp?.();
+  return new EnginePlayer(engine.bestMove, rules.Game, spec.level);
+}
+
+const emptyStats = (): SideStats => ({ moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0 });
+
+export function playGame(job: GameJob, players: { a: Player; b: Player }): GameReport {
+  const ref = Game.fromSfen(job.sfen);
+  if (!ref.ok) throw new Error(`bad opening ${job.sfen}`);
+  const game = ref.value;
+  const stats = { a: emptyStats(), b: emptyStats() };
+  const seen = new Set<number>([game.position.key]);
+  players.a.start(job.sfen);
+  players.b.start(job.sfen);
+  const sideOf = (c: Color): 'a' | 'b' => (c === job.aColor ? 'a' : 'b');
+  const report = (winner: 'a' | 'b' | null, reason: string): GameReport => {
+    const bColor = opposite(job.aColor);
+    return { id: job.id, winner, reason, plies: game.ply, material: material(game, job.aColor) - material(game, bColor), stats };
+  };
+
+  while (!game.outcome() && game.ply < job.maxPlies) {
+    const side = sideOf(game.turn);
+    const other = side === 'a' ? 'b' : 'a';
+    const player = players[side];
+    const t = performance.now();
+    let r: SearchResult;
+    try {
+      r = player.choose(job, side === 'a' ? job.seed : job.seed * 7 + 1, game);
+    } catch (e) {
+      return report(other, `error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const ms = performance.now() - t;
+    const s = stats[side];
+    s.moves++;
+    s.nodes += r.nodes;
+    s.depth += r.depth;
+    s.timeMs += ms;
+    s.maxMs = Math.max(s.maxMs, ms);
+    if (ms > job.ms + 10) s.late++;
+    if (r.pv.length > 0 && r.pv[0] !== r.move) s.stale++;
+    const played = game.play(r.move);
+    if (!played.ok) return report(other, `illegal move ${r.move} (${played.error})`);
+    if (job.repetition === 'never') {
+      if (seen.has(game.position.key)) return report(other, 'illegal repeat');
+      seen.add(game.position.key);
+    }
+    for (const p of [players.a, players.b])
+      if (!p.played(r.move)) return report(null, `error: a side's rules refuse ${r.move}`);
+  }
+  const outcome = game.outcome();
+  if (outcome) return report(outcome.winner === null ? null : sideOf(outcome.winner), outcome.reason);
+  const diff = material(game, job.aColor) - material(game, opposite(job.aColor));
+  if (Math.abs(diff) >= job.adjudicate) return report(diff > 0 ? 'a' : 'b', 'cap, material');
+  return report(null, 'cap, draw');
+}
+

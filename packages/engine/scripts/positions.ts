@@ -1,0 +1,134 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Game, EMPTY, IS_ROYAL, SQUARES, WHITE_BIT, makeSfen, unwrap, type Color } from '@chu/rules';
+import { bestMove } from '../src/engine.ts';
+import { VALUE } from '../src/tables.ts';
+import { material } from './match-game.ts';
+
+// Writes the harness's start positions (seeded, so the files can be made again exactly):
+//   tsx packages/engine/scripts/positions.ts openings     → data/openings.txt (50 openings)
+//   tsx packages/engine/scripts/positions.ts conversion   → data/conversion.txt (30 won positions)
+
+const data = join(dirname(fileURLToPath(import.meta.url)), '../data');
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    let t = (s = (s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Score for the side to move after a fixed-depth search (a mate counts as ±10 000). */
+function judge(game: Game, depth: number): number {
+  const r = bestMove(game, { depth, timeMs: 60_000 });
+  return r.mate !== undefined ? Math.sign(r.mate) * 10_000 : r.score;
+}
+
+/**
+ * A random but sane move: a random legal move whose depth-2 score is within `slack` of the best
+ * (so no piece is thrown away), tried up to 40 times before falling back to the best move.
+ */
+function saneMove(game: Game, random: () => number, slack: number): string {
+  const best = bestMove(game, { depth: 3, timeMs: 60_000 });
+  const target = best.mate !== undefined ? -Infinity : best.score - slack;
+  const moves = game.legalMoves();
+  for (let tries = 0; tries < 40; tries++) {
+    const m = moves[Math.floor(random() * moves.length)];
+    const g = game.clone();
+    unwrap(g.play(m));
+    if (g.outcome()) continue;
+    if (-judge(g, 2) >= target) return m;
+  }
+  return best.move;
+}
+
+function openings(count: number): string[] {
+  const random = rng(20_240_601);
+  const out = new Set<string>();
+  while (out.size < count) {
+    const game = Game.start();
+    const plies = 6 + Math.floor(random() * 5);
+    for (let i = 0; i < plies; i++) unwrap(game.play(saneMove(game, random, 40)));
+    // balanced enough that either colour can play it
+    if (!game.outcome() && Math.abs(judge(game, 4)) <= 150) out.add(game.sfen());
+  }
+  return [...out];
+}
+
+/**
+ * Won positions: a middlegame from sane play, then pieces taken from one side until the other is
+ * ahead by at least a Lion (2000), in three phases: full board, simplified (both sides thinned
+ * out) and endgame (the weak side keeps its King and a few small pieces).
+ */
+function conversions(count: number): string[] {
+  const random = rng(20_240_602);
+  const out: string[] = [];
+  while (out.length < count) {
+    const phase = out.length % 3;
+    const game = Game.start();
+    const plies = 16 + Math.floor(random() * 24) + phase * 10;
+    for (let i = 0; i < plies && !game.outcome(); i++) unwrap(game.play(saneMove(game, random, 60)));
+    if (game.outcome()) continue;
+    const pos = game.position.clone();
+    pos.lionSq = 0;
+    const strong: Color = random() < 0.5 ? 'black' : 'white';
+    const pieces = (c: Color) =>
+      Array.from(SQUARES).filter((sq) => {
+        const p = pos.board[sq];
+        return p !== EMPTY && (p & WHITE_BIT ? 'white' : 'black') === c && !IS_ROYAL[p];
+      });
+    const take = (c: Color, keep: number) => {
+      const list = pieces(c);
+      while (list.length > keep) pos.put(list.splice(Math.floor(random() * list.length), 1)[0], EMPTY);
+    };
+    const weak: Color = strong === 'black' ? 'white' : 'black';
+    if (phase === 1) {
+      take(strong, 18 + Math.floor(random() * 8));
+      take(weak, 12 + Math.floor(random() * 6));
+    } else if (phase === 2) {
+      take(strong, 6 + Math.floor(random() * 6));
+      take(weak, 1 + Math.floor(random() * 4));
+    }
+    // then the weak side loses pieces (its Lion first, half the time) until the gap is a Lion
+    const weakList = pieces(weak);
+    const lion = weakList.find((sq) => VALUE[pos.board[sq]] >= 2000);
+    if (lion !== undefined && random() < 0.5) pos.put(lion, EMPTY);
+    let tries = 0;
+    const g0 = () => unwrap(Game.fromSfen(makeSfen(pos)));
+    while (material(g0(), strong) - material(g0(), weak) < 2000 && tries++ < 100) {
+      const list = pieces(weak);
+      if (list.length === 0) break;
+      pos.put(list[Math.floor(random() * list.length)], EMPTY);
+    }
+    const g = g0();
+    if (g.outcome() || pieces(weak).length === 0) continue;
+    if (material(g, strong) - material(g, weak) < 2000) continue;
+    // ahead after the tactics too, and not a win in a few plies (nothing to convert then)
+    const score = (g.turn === strong ? 1 : -1) * judge(g, 3);
+    if (score < 1500 || score >= 10_000) continue;
+    out.push(g.sfen());
+  }
+  return out;
+}
+
+const what = process.argv[2];
+if (what === 'openings') {
+  const list = openings(50);
+  writeFileSync(
+    join(data, 'openings.txt'),
+    `# 50 openings: 6–10 random plies from the start, each a random legal move whose depth-2 score is within 40 cp of\n# the depth-3 best, kept if a depth-4 search scores the result within ±150 cp. Made by\n# \`tsx packages/engine/scripts/positions.ts openings\` (seeded: running it again gives this file).\n${list.join('\n')}\n`,
+  );
+} else if (what === 'conversion') {
+  const list = conversions(30);
+  writeFileSync(
+    join(data, 'conversion.txt'),
+    `# 30 won positions: sane middlegames with pieces taken from one side until the other is at least a Lion (2000)\n# ahead, in three phases (full board, thinned out, endgame); a depth-3 search agrees (≥ +1500, no quick mate).\n# Made by \`tsx packages/engine/scripts/positions.ts conversion\` (seeded).\n${list.join('\n')}\n`,
+  );
+} else {
+  console.error('usage: tsx packages/engine/scripts/positions.ts openings|conversion');
+  process.exit(2);
+}
