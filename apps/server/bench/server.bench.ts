@@ -197,7 +197,6 @@ async function main() {
   const children: ChildProcess[] = [];
   const urls: string[] = [];
   try {
-    const prefix = `chu-bench-${Date.now()}`;
     for (let n = 0; n < NODES; n++) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -205,7 +204,7 @@ async function main() {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         env: {
           ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-          CHU_RATE_CAPACITY: '1000', CHU_RATE_REFILL: '100', ...(NODES > 1 ? { REDIS_URL, CHU_REDIS_PREFIX: prefix } : { REDIS_URL: '' }),
+          CHU_RATE_CAPACITY: '1000', CHU_RATE_REFILL: '100', REDIS_URL: NODES > 1 ? REDIS_URL : '',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });

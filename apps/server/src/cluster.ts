@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { Server as SocketServer } from 'socket.io';
-import type { ServerConfig } from './config.ts';
+import { sitePrefix, type ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { Leases, soleOwner, type Ownership } from './db/Leases.ts';
 import type { Logger } from './log.ts';
@@ -26,8 +26,13 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   if (!redis) return { ownership: soleOwner, seekers: new MemorySeekers() };
   if (db.kind !== 'postgres') throw new StartupError('several processes need Postgres: set DATABASE_URL along with REDIS_URL');
   const self = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const prefix = config.redisPrefix;
-  io.adapter(createAdapter(redis, { streamName: `${prefix}:io`, channelPrefix: `${prefix}:io` }));
+  const prefix = sitePrefix(config);
+  // The adapter's own connection queues while Redis is away (the shared one fails fast, for the rate
+  // limits): its stream reader then waits for Redis instead of spinning, and broadcasts go out late
+  // rather than never.
+  const adapterRedis = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  adapterRedis.on('error', () => {}); // the shared client already says when Redis is unreachable
+  io.adapter(createAdapter(adapterRedis, { streamName: `${prefix}:io`, channelPrefix: `${prefix}:io` }));
   log.info({ self }, 'serving with other processes (Redis + Postgres)');
   return {
     ownership: new Leases(db.prisma, self, config.leaseMs),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError } from './startup.ts';
@@ -31,7 +32,6 @@ export interface ServerConfig {
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
-  redisPrefix: string;       // with redisUrl: the site's keys and streams, so several sites can share one Redis
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -61,7 +61,6 @@ export function defaultConfig(): ServerConfig {
     cpuPlayer: 'engine',
     cpuWorkers: null,
     leaseMs: 4000,
-    redisPrefix: 'chu',
   };
 }
 
@@ -83,7 +82,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
-    redisPrefix: env.CHU_REDIS_PREFIX || d.redisPrefix,
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),
@@ -109,3 +107,10 @@ function originOf(url: string): string {
     throw new StartupError(`PUBLIC_ORIGIN is not a URL: ${url}`);
   }
 }
+
+/**
+ * The site's Redis keys and streams start with this: processes on one database are one site, and
+ * two sites (or two test servers) can share a Redis without ever seeing each other's traffic.
+ */
+export const sitePrefix = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string =>
+  `chu:${createHash('sha256').update(config.databaseUrl ?? config.dataDir).digest('hex').slice(0, 12)}`;

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { ServerConfig } from '../config.ts';
+import { sitePrefix, type ServerConfig } from '../config.ts';
 import { hostPort, StartupError } from '../startup.ts';
 import { HttpRefusal } from './errors.ts';
 
@@ -63,8 +62,7 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
 
 // Instances of one site share a database, and so their counters; two sites (or two test servers) on one
 // Redis do not.
-export const rateLimitNamespace = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string =>
-  `chu:rl:${createHash('sha256').update(config.databaseUrl ?? config.dataDir).digest('hex').slice(0, 12)}:`;
+export const rateLimitNamespace = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string => `${sitePrefix(config)}:rl:`;
 
 /** Redis for the rate-limit counters; connected before the server listens, so a bad REDIS_URL stops the start. */
 export async function openRedis(url: string, log: Logger): Promise<Redis> {

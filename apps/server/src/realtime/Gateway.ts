@@ -312,10 +312,12 @@ export class Gateway {
   private forward(f: Forwarded): Promise<boolean> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), FORWARD_TIMEOUT_MS);
-      this.io.serverSideEmit(FORWARD_EVENT, f, (_err: unknown, answers: unknown[] = []) => {
+      const answered = (_err: unknown, answers: unknown[] = []) => {
         clearTimeout(timer);
         resolve(answers.includes(true));
-      });
+      };
+      // the adapter's promise, not io.serverSideEmit's boolean: Redis being away must not go unheard
+      Promise.resolve(this.io.of('/').adapter.serverSideEmit([FORWARD_EVENT, f, answered])).catch(() => answered(null));
     });
   }
 

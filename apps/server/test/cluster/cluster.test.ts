@@ -167,7 +167,7 @@ describe('losing a process loses nothing', () => {
 
       await redis.stop();
       // the guest's process cannot reach the owner without Redis: its move is refused, or it waits
-      const during = guest.move('11d11e', { ack: 'during-outage' });
+      const during = guest.move('11d11e', { ack: 'during-outage', waitMs: 40_000 });
       await new Promise((r) => setTimeout(r, 3000));
       await redis.start();
       const answer = await during;

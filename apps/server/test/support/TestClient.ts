@@ -81,11 +81,11 @@ export class TestClient {
   }
 
   // Plays a move and resolves with the ack (or the error that refused it).
-  async move(usi: string, opts: { version?: number; ack?: string } = {}): Promise<ServerMessage> {
+  async move(usi: string, opts: { version?: number; ack?: string; waitMs?: number } = {}): Promise<ServerMessage> {
     const g = this.game!;
     const ack = opts.ack ?? `a${++ackSeq}`;
     this.send({ type: 'move', gameId: g.id, usi, version: opts.version ?? g.version, ack });
-    return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.ack === ack);
+    return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.ack === ack, opts.waitMs);
   }
 
   // Waits until this client's view of the game has reached `version`.

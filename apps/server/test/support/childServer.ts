@@ -21,7 +21,8 @@ export async function spawnServer(env: Record<string, string>): Promise<{ child:
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
+    // one process alone unless the test says otherwise (CI's second run has REDIS_URL in its environment)
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', REDIS_URL: '', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => { out += d; });

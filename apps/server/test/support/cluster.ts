@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { freePort, kill9, spawnServer } from './childServer.ts';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
 
@@ -7,8 +6,8 @@ import { testDatabase, type TestDatabase } from './testDatabase.ts';
 export interface Node { url: string; child: ChildProcess; output: () => string }
 
 /**
- * Several server processes serving one site: one fresh Postgres database, the machine's Redis (or the
- * one given), and a key prefix of their own so parallel test files never see each other's traffic.
+ * Several server processes serving one site: one fresh Postgres database and the machine's Redis (or
+ * the one given); the site's Redis keys derive from its database, so parallel test files never meet.
  */
 export async function startCluster(n: number, opts: { redisUrl?: string; env?: Record<string, string> } = {}) {
   const base = process.env.DATABASE_URL;
@@ -18,7 +17,6 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
   const env = {
     DATABASE_URL: db.databaseUrl!,
     REDIS_URL: redisUrl,
-    CHU_REDIS_PREFIX: `chu-test-${randomBytes(4).toString('hex')}`,
     CHU_LEASE_MS: '1500',
     CHU_CPU: 'random',
     CHU_CPU_DELAY_MS: '0',
