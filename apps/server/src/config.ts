@@ -46,7 +46,7 @@ export function defaultConfig(): ServerConfig {
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
     cpuDelayMs: 300,
-    rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 12, growMs: 10 * 60_000 },
+    rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
     httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccount: 5 },
     publicOrigin: null,

@@ -1,22 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { ServerMessage } from '@chu/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
-import { hashToken, newId } from '../src/identity/secrets.ts';
 import { CpuGameBot, percentile } from './support/bot.ts';
+import { storedDevice } from './support/devices.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const { rateLimit, floods } = defaultConfig();
 
-/** A device row made directly, `ageMs` old, and its token. */
-async function deviceAged(server: TestServer, ageMs: number): Promise<{ token: string; deviceId: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const id = newId();
-  await server.db.prisma.device.create({ data: { id, tokenHash: hashToken(token), name: 'Aged', createdAt: new Date(Date.now() - ageMs) } });
-  return { token, deviceId: id };
-}
+const deviceAged = (server: TestServer, ageMs: number) => storedDevice(server, { createdAt: new Date(Date.now() - ageMs) });
 
 /** Sends `n` messages at once; returns how many were answered before the rate-limited notice. */
 async function burst(c: TestClient, n: number): Promise<number> {

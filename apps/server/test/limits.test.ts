@@ -14,10 +14,10 @@ describe.each(STORES)('HTTP rate limits (%s counters)', (_store, redisUrl) => {
   afterEach(async () => { await server?.stop(); server = undefined; });
 
   it('login brute force: 429 with Retry-After, per account and then per address; a refused guess is not even checked', async () => {
-    server = await startTestServer({ redisUrl });
-    await account(server.url, 'victim', 'the real password');
-    const { token } = (await (await post(server.url, '/api/device', { name: 'Mallory' })).json()) as { token: string };
-    const guess = (username: string, password: string) => post(server.url!, '/api/account/login', { username, password }, { bearer: token });
+    const s = (server = await startTestServer({ redisUrl }));
+    await account(s.url, 'victim', 'the real password');
+    const { token } = (await (await post(s.url, '/api/device', { name: 'Mallory' })).json()) as { token: string };
+    const guess = (username: string, password: string) => post(s.url, '/api/account/login', { username, password }, { bearer: token });
 
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.loginsPerAccount; i++) statuses.push((await guess('victim', `guess number ${i}`)).status);

@@ -38,7 +38,7 @@ describe('Origin: the handshake and cookie POSTs from another site are refused',
   });
 
   it('cookie POSTs from another site (Origin, or Referer when there is none) are refused and change nothing', async () => {
-    for (const headers of [{ origin: EVIL }, { origin: 'null' }, { referer: `${EVIL}/page` }]) {
+    for (const headers of [{ origin: EVIL }, { origin: 'null' }, { referer: `${EVIL}/page` }] as Record<string, string>[]) {
       const res = await post(server.url, '/api/account/logout', {}, { cookie, headers });
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 'forbidden-origin' });

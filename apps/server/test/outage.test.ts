@@ -93,6 +93,6 @@ describe.skipIf(!process.env.DATABASE_URL)('storage outage (Postgres behind a pr
     const stored = await server.db.prisma.move.findMany({ where: { gameId } });
     expect(stored.map((m) => [m.usi, m.ackId])).toEqual([['7j5h', 'outage-1']]);
     expect(guest.inbox.filter((m) => m.type === 'event' && m.event.kind === 'move')).toHaveLength(1);
-    console.log(`outage: /health/ready answered 503 in ${answeredIn.toFixed(0)} ms (refused) and ${hungFor.toFixed(0)} ms (hung); the move got unavailable (retry after ${(refused as { retryAfterMs: number }).retryAfterMs} ms) and was stored once on retry`);
+    console.log(`outage: /health/ready answered 503 in ${answeredIn.toFixed(0)} ms (refused) and ${hungFor.toFixed(0)} ms (hung); the move got unavailable (retry after ${'retryAfterMs' in refused ? refused.retryAfterMs : '?'} ms) and was stored once on retry`);
   });
 });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, newId } from '../src/identity/secrets.ts';
+import { hashToken } from '../src/identity/secrets.ts';
+import { storedDevice } from './support/devices.ts';
 import { TestClient } from './support/TestClient.ts';
 import { account, deviceCookie, post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -68,12 +68,7 @@ describe('cookies and tokens', () => {
   });
 
   it('an idle device expires (180 days); one in use is kept alive', async () => {
-    const make = async (idleDays: number) => {
-      const token = randomBytes(32).toString('base64url');
-      const id = newId();
-      await server.db.prisma.device.create({ data: { id, tokenHash: hashToken(token), name: 'Old', lastSeenAt: new Date(Date.now() - idleDays * DAY_MS) } });
-      return { token, id };
-    };
+    const make = (idleDays: number) => storedDevice(server, { lastSeenAt: new Date(Date.now() - idleDays * DAY_MS) });
     const stale = await make(181);
     const res = await me(server.url, stale.token);
     expect(res.status).toBe(401);
@@ -87,11 +82,11 @@ describe('cookies and tokens', () => {
     // that browser's next POST /api/device gets a new device
     const fresh = await post(server.url, '/api/device', {}, { cookie: `chu_device=${stale.token}` });
     expect(fresh.status).toBe(200);
-    expect(((await fresh.json()) as { device: { id: string } }).device.id).not.toBe(stale.id);
+    expect(((await fresh.json()) as { device: { id: string } }).device.id).not.toBe(stale.deviceId);
 
     const alive = await make(179);
     expect((await me(server.url, alive.token)).status).toBe(200);
-    const row = await server.db.prisma.device.findUniqueOrThrow({ where: { id: alive.id } });
+    const row = await server.db.prisma.device.findUniqueOrThrow({ where: { id: alive.deviceId } });
     expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 

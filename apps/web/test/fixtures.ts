@@ -1,5 +1,10 @@
-// Fixture answers of GET /api/leaderboard and GET /api/players/:username, checked with the protocol's schemas.
-import { LeaderboardSchema, ProfileSchema } from '@chu/protocol';
+// Fixture answers of GET /api/leaderboard and GET /api/players/:username, checked with the protocol's
+// schemas; room and game views as the server sends them.
+import {
+  DEFAULT_ROOM_OPTIONS, GameViewSchema, LeaderboardSchema, ProfileSchema, RoomViewSchema,
+  type GameView, type RoomView, type SeatView,
+} from '@chu/protocol';
+import { Game } from '@chu/rules';
 
 export const leaderboardJson = {
   players: [
@@ -50,3 +55,22 @@ export const provisionalJson = {
 export const leaderboard = LeaderboardSchema.parse(leaderboardJson);
 export const profile = ProfileSchema.parse(profileJson);
 export const provisional = ProfileSchema.parse(provisionalJson);
+
+export const seat = (color: 'black' | 'white', deviceId: string, over: Partial<SeatView> = {}): SeatView => ({
+  color, kind: 'human', deviceId, name: deviceId, level: null, connected: true, controller: 'human',
+  status: 'present', takeoverInMs: null, account: false, rating: null, ...over,
+});
+
+// parsed, so a fixture that drifts from the protocol fails here rather than passing by accident
+export const gameView = (over: Partial<GameView> = {}): GameView => GameViewSchema.parse({
+  id: 'g1', roomCode: 'ABCDEF', rated: false, ratingChanges: null, options: DEFAULT_ROOM_OPTIONS,
+  startSfen: Game.start().startSfen,
+  moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
+  turnTime: null, turnRemainingMs: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
+});
+
+export const roomView = (over: Partial<RoomView> = {}): RoomView => RoomViewSchema.parse({
+  code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'me', options: DEFAULT_ROOM_OPTIONS,
+  seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
+  rematchOfferBy: null, ...over,
+});

@@ -1,27 +1,14 @@
 // The connection as the client keeps it: versioned game events applied in order (moves, seats,
 // adjournment, the end with its rating changes), and an outbox that loses no message to a reconnect.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameView, RoomView, SeatView } from '@chu/protocol';
+import type { SeatView } from '@chu/protocol';
 import {
   net, receive, setTransport, playMove, mySeat, send, joinRoom, leaveRoom, takeoverLeft, waiting, type OutMessage,
 } from '../src/lib/net.svelte';
 import { Outbox } from '../src/lib/outbox';
+import { gameView, roomView, seat } from './fixtures';
 
-const seat = (color: 'black' | 'white', deviceId: string, over: Partial<SeatView> = {}): SeatView => ({
-  color, kind: 'human', deviceId, name: deviceId, level: null, connected: true, controller: 'human',
-  status: 'present', takeoverInMs: null, account: false, rating: null, ...over,
-});
-const OPTIONS = { promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null, turnTime: null, alternateFirst: true, graceSeconds: 60 } as const;
-const view = (over: Partial<GameView> = {}): GameView => ({
-  id: 'g1', roomCode: 'ABCDEF', rated: false, ratingChanges: null, options: OPTIONS,
-  startSfen: 'start', moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
-  turnTime: null, turnRemainingMs: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
-});
-const roomView = (over: Partial<RoomView> = {}): RoomView => ({
-  code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'me', options: OPTIONS,
-  seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
-  rematchOfferBy: null, ...over,
-});
+const view = gameView;
 const moveEvent = (version: number, usi: string, ply: number, color: 'black' | 'white') => ({
   type: 'event' as const,
   event: { kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null },

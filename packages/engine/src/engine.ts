@@ -32,9 +32,17 @@ export interface BestMoveOptions {
   seed?: number;
   /** cross-thread cancellation: the search stops once stopFlag[0] !== 0 (used by the worker pool) */
   stopFlag?: Int32Array;
-  /** called after every completed iteration */
+  /**
+   * 'fourth' (RULES.md §5, default): a move that makes a position occur for the fourth time is
+   * illegal unless the mover's last royal is attacked. 'never': no earlier position may recur
+   * (as some engines and GUIs play); if every legal move repeats, the engine picks among them.
+   */
+  repetition?: Repetition;
+  /** called after every completed iteration, and last with the result (depth, score, PV of `move`) */
   onInfo?: (info: SearchInfo) => void;
 }
+
+export type Repetition = 'fourth' | 'never';
 
 export interface SearchInfo {
   depth: number;
@@ -60,8 +68,11 @@ let searcher: Searcher | undefined;
  * `timeMs` (use EnginePool off the main thread). Throws if the game has no legal move.
  */
 export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult {
-  const roots = game.legalPacked();
-  if (roots.length === 0) throw new Error(game.outcome() ? 'the game is over' : 'no legal move');
+  const legal = game.legalPacked();
+  if (legal.length === 0) throw new Error(game.outcome() ? 'the game is over' : 'no legal move');
+  const history = historyKeys(game);
+  const fresh = opts.repetition === 'never' ? freshMoves(game, history) : legal;
+  const roots = fresh.length ? fresh : legal;
   const level = clampLevel(opts.level ?? MAX_LEVEL);
   const spec = LEVELS[level - 1];
   const timeMs = Math.max(1, opts.timeMs ?? 1000);
@@ -71,12 +82,13 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   const shouldStop = signal || stopFlag ? () => !!signal?.aborted || (!!stopFlag && Atomics.load(stopFlag, 0) !== 0) : undefined;
   const started = performance.now();
   searcher ??= new Searcher();
-  const r = searcher.search(pos, roots, historyKeys(game), limit === null ? Infinity : limit - game.ply, {
+  const r = searcher.search(pos, roots, history, limit === null ? Infinity : limit - game.ply, {
     maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
     timeMs: Math.max(1, timeMs - 3),
     maxNodes: opts.nodes ?? Infinity,
     noise: spec.noise,
     seed: opts.seed ?? 0,
+    repetition: opts.repetition ?? 'fourth',
     shouldStop,
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info)) : undefined,
   });
@@ -108,10 +120,25 @@ function toInfo(i: IterationInfo): SearchInfo {
 }
 
 /**
- * Keys (lo, hi) of the game's earlier positions since its last capture or promotion, oldest first:
- * the search scores a return to one of them as a draw.
+ * The legal moves that make no earlier position of the game recur (`repetition: 'never'`), given
+ * the game's `historyKeys`: possibly none.
  */
-function historyKeys(game: Game): Int32Array {
+export function freshMoves(game: Game, history: Int32Array = historyKeys(game)): number[] {
+  const pos = game.position.clone();
+  return game.legalPacked().filter((m) => {
+    pos.make(m);
+    let seen = false;
+    for (let i = 0; i < history.length && !seen; i += 2) seen = history[i] === pos.hashLo && history[i + 1] === pos.hashHi;
+    pos.unmake();
+    return !seen;
+  });
+}
+
+/**
+ * Keys (lo, hi) of the game's earlier positions since its last capture or promotion (none before
+ * can recur), oldest first, the current one excluded: the search counts repetitions from them.
+ */
+export function historyKeys(game: Game): Int32Array {
   const start = parseSfen(game.startSfen, game.options);
   if (!start.ok) return new Int32Array(0);
   const pos = start.value;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { START_SFEN, withDefaults, type Game, type Options } from '@chu/rules';
-import type { BestMoveResult } from './engine.ts';
+import type { BestMoveResult, Repetition } from './engine.ts';
 
 /** What a search needs to rebuild the game in a worker: start position, options, moves played. */
 export interface PositionSpec {
@@ -17,6 +17,8 @@ export interface PoolSearch {
   depth?: number;
   nodes?: number;
   seed?: number;
+  /** the repetition rule to play by (BestMoveOptions.repetition); default 'fourth' */
+  repetition?: Repetition;
   /**
    * Date.now() ms the answer is needed by. The think time is cut to fit when the job leaves the
    * queue, so a saturated pool answers sooner instead of late (at least `MIN_THINK_MS`).

@@ -12,6 +12,8 @@ const INF = 1_000_000;
 const QS_MAX = 8;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
+/** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
+const CONTEMPT_MAX = 50;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -31,6 +33,11 @@ export interface SearchLimits {
   /** ± centipawns of seeded evaluation noise (weaker levels) */
   noise: number;
   seed: number;
+  /**
+   * 'fourth' (RULES.md §5): a move that makes a position's fourth occurrence is illegal unless the
+   * mover's last royal is attacked; 'never': no position may recur. Default 'fourth'.
+   */
+  repetition?: 'fourth' | 'never';
   /** polled every few thousand nodes: cancellation from outside */
   shouldStop?: () => boolean;
   onInfo?: (info: IterationInfo) => void;
@@ -83,6 +90,14 @@ export class Searcher {
   private keyTop = 0;
   /** first index of keysLo that a repetition may match (after the last capture or promotion) */
   private revStart = 0;
+  /** per ply: earlier occurrences (game and search path) of the position the last move made */
+  private readonly repAt = new Int8Array(MAX_PLY + 8);
+  /** per ply: the contempt shift of a repeated position is being applied (see alphaBeta) */
+  private readonly shifted = new Uint8Array(MAX_PLY + 8);
+  private never = false;
+  /** what a repeat costs the side to move at the root (it is ahead: a repeat gets it nowhere) */
+  private contempt = 0;
+  private rootBit = 0;
 
   private bareKing = true;
   private plyLimit = Infinity;
@@ -203,6 +218,11 @@ export class Searcher {
     this.keysLo[this.keyTop] = pos.hashLo;
     this.keysHi[this.keyTop] = pos.hashHi;
     this.keyTop++;
+    this.repAt.fill(0);
+    this.shifted.fill(0);
+    this.never = limits.repetition === 'never';
+    this.rootBit = pos.turnBit;
+    this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
   private orderRoot(roots: Int32Array, scores: Int32Array): void {
@@ -269,7 +289,7 @@ export class Searcher {
     const me = this.pos.turnBit ? 1 : 0;
     if (this.pos.royals[me] === 0) return -MATE + ply;
     if (!withHistory) return null;
-    if (this.isRepetition() || ply >= this.plyLimit) return 0;
+    if (ply >= this.plyLimit) return 0;
     if (this.bareKing && this.def[me] === 0) {
       // the side to move is bare: the move that got here claimed the win, or bared both sides
       const verdict = this.verdict(me ^ 1, false);
@@ -280,6 +300,15 @@ export class Searcher {
   }
 
   private alphaBeta(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, allowNull: boolean): number {
+    if (this.repAt[ply] !== 0 && this.contempt !== 0 && this.shifted[ply] === 0) {
+      // a repeat is no draw (RULES.md §5): the position is searched as it is, but the side ahead
+      // at the root counts it as a little worse, so it makes progress instead of going round
+      const bonus = this.pos.turnBit === this.rootBit ? -this.contempt : this.contempt;
+      this.shifted[ply] = 1;
+      const v = this.alphaBeta(depth, alpha - bonus, beta - bonus, ply, pvNode, allowNull);
+      this.shifted[ply] = 0;
+      return Math.abs(v) >= MATE_BOUND ? v : v + bonus;
+    }
     this.pvLen[ply] = ply;
     if ((this.nodes & 255) === 0) this.checkStop();
     if (this.stopped) return 0;
@@ -320,19 +349,23 @@ export class Searcher {
 
     if (ttMove) {
       this.doMove(ttMove);
-      const v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, pvNode, true);
-      this.undoMove();
-      if (this.stopped) return 0;
-      count++;
-      best = v;
-      bestMove = ttMove;
-      if (v > alpha) {
-        alpha = v;
-        if (pvNode) this.updatePv(ply, ttMove);
-        if (v >= beta) {
-          this.onCutoff(ttMove, depth, ply);
-          this.store(depth, v, LOWER, ttMove, ply);
-          return v;
+      if (this.repAt[ply + 1] !== 0 && this.repeatIllegal(ttMove)) {
+        this.undoMove();
+      } else {
+        const v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, pvNode, true);
+        this.undoMove();
+        if (this.stopped) return 0;
+        count++;
+        best = v;
+        bestMove = ttMove;
+        if (v > alpha) {
+          alpha = v;
+          if (pvNode) this.updatePv(ply, ttMove);
+          if (v >= beta) {
+            this.onCutoff(ttMove, depth, ply);
+            this.store(depth, v, LOWER, ttMove, ply);
+            return v;
+          }
         }
       }
     }
@@ -348,13 +381,17 @@ export class Searcher {
       const m = moves[i];
       if (m === ttMove) continue;
       const quiet = scores[i] < 95_000_000;
-      count++;
       // futility: a quiet move this close to the horizon won't lift a position this far below alpha
-      if (futile && quiet && count > 1) {
+      if (futile && quiet && count > 0) {
         pruned = true;
         continue;
       }
       this.doMove(m);
+      if (this.repAt[ply + 1] !== 0 && this.repeatIllegal(m)) {
+        this.undoMove();
+        continue;
+      }
+      count++;
       let v: number;
       if (count === 1) v = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1, pvNode, true);
       else {
@@ -482,10 +519,29 @@ export class Searcher {
     return (this.pos.turnBit ? -v : v) + TEMPO;
   }
 
-  private isRepetition(): boolean {
-    const lo = this.pos.hashLo;
-    const hi = this.pos.hashHi;
-    for (let i = this.keyTop - 3; i >= this.revStart; i -= 2) if (this.keysLo[i] === lo && this.keysHi[i] === hi) return true;
+  /**
+   * Whether the move just made (`m`, a repeat) is illegal: under 'never' any repeat; under 'fourth'
+   * (RULES.md §5) a fourth occurrence, unless the mover's last royal stood attacked.
+   */
+  private repeatIllegal(m: number): boolean {
+    if (this.never) return true;
+    if (this.repAt[this.sp] < 3) return false;
+    this.undoMove();
+    const exempt = this.inCheck();
+    this.doMove(m);
+    return !exempt;
+  }
+
+  /** The side to move's last royal is attacked (as Game judges it for the repetition rule). */
+  private inCheck(): boolean {
+    const pos = this.pos;
+    const me = pos.turnBit;
+    if (pos.royals[me ? 1 : 0] !== 1) return false;
+    for (let i = 0; i < 144; i++) {
+      const sq = SQUARES[i];
+      const p = pos.board[sq];
+      if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) return pos.attacked(sq, me ^ WHITE_BIT);
+    }
     return false;
   }
 
@@ -526,9 +582,14 @@ export class Searcher {
     const mc = piece & WHITE_BIT ? 1 : 0;
     this.def[mc] += DEFENDS[placed * FRAME + to] - DEFENDS[piece * FRAME + from];
     this.claims[mc] += CLAIMS[placed * FRAME + to] - CLAIMS[piece * FRAME + from];
-    this.keysLo[this.keyTop] = pos.hashLo;
-    this.keysHi[this.keyTop] = pos.hashHi;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    this.keysLo[this.keyTop] = lo;
+    this.keysHi[this.keyTop] = hi;
     this.keyTop++;
+    let reps = 0;
+    for (let i = this.keyTop - 3; i >= this.revStart; i -= 2) if (this.keysLo[i] === lo && this.keysHi[i] === hi) reps++;
+    this.repAt[this.sp] = reps;
     this.nodes++;
   }
 
@@ -556,6 +617,7 @@ export class Searcher {
     this.keysLo[this.keyTop] = pos.hashLo;
     this.keysHi[this.keyTop] = pos.hashHi;
     this.keyTop++;
+    this.repAt[this.sp] = 0;
   }
 
   private undoNull(): void {

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Game, START_SFEN, type Color, type Options } from '@chu/rules';
-import { bestMove, clampLevel, MAX_LEVEL, warmUp, type SearchInfo } from './engine.ts';
+import { bestMove, clampLevel, freshMoves, MAX_LEVEL, warmUp, type Repetition, type SearchInfo } from './engine.ts';
 
 const NAME = 'Chu Shogi Online CPU';
 
@@ -12,6 +12,7 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
   const say = (line: string) => output.write(line + '\n');
   let level = MAX_LEVEL;
   let seed = 0;
+  let repetition: Repetition = 'fourth';
   let game = Game.start(options);
 
   for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
@@ -24,6 +25,7 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
         say('id author Chu Shogi Online');
         say(`option name Level type spin default ${MAX_LEVEL} min 1 max ${MAX_LEVEL}`);
         say('option name Seed type spin default 0 min 0 max 2147483647');
+        say('option name Repetition type combo default fourth var fourth var never');
         say('usiok');
         break;
       case 'isready':
@@ -35,6 +37,7 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
         if (!m) say(`info string bad setoption: ${line}`);
         else if (m[1].toLowerCase() === 'level') level = clampLevel(Number(m[2]));
         else if (m[1].toLowerCase() === 'seed') seed = Number(m[2]) | 0;
+        else if (m[1].toLowerCase() === 'repetition' && (m[2] === 'fourth' || m[2] === 'never')) repetition = m[2];
         else say(`info string unknown option ${m[1]}`);
         break;
       }
@@ -48,12 +51,13 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
         break;
       }
       case 'go': {
-        if (game.legalPacked().length === 0) {
+        // with 'never', a position whose every move repeats has no move for the GUI: it is lost
+        if (game.legalPacked().length === 0 || (repetition === 'never' && freshMoves(game).length === 0)) {
           say('bestmove resign');
           break;
         }
         // every iteration is shown; the last info line is always the move played (bestMove's promise)
-        const r = bestMove(game, { level, seed, ...parseGo(args, game.turn), onInfo: (i) => say(infoLine(i)) });
+        const r = bestMove(game, { level, seed, ...parseGo(args, game.turn), repetition, onInfo: (i) => say(infoLine(i)) });
         say(`bestmove ${r.move}`);
         break;
       }

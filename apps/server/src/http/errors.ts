@@ -70,9 +70,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
   const body = JSON.stringify({ code: 'malformed', message: status === 408 ? 'Request timed out.' : 'Malformed request.' } satisfies HttpErrorBody);
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-  }
+  if (socket.writable) socket.write(rawResponse(status, text, body));
   socket.destroy(err);
 }
 
@@ -92,10 +90,14 @@ export function engineErrorsAsProtocol(engine: { on(event: 'connection_error', f
       res.end(body);
     } else if (!res && req.socket.writable) {
       // a WebSocket upgrade: no response object, the raw socket
-      req.socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      req.socket.end(rawResponse(status, status === 403 ? 'Forbidden' : 'Bad Request', body));
     }
   });
 }
+
+// A whole HTTP/1.1 answer for a bare socket (no response object to write through).
+const rawResponse = (status: number, text: string, body: string) =>
+  `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 interface EngineError { req: IncomingMessage; code: number; message: string }
 

@@ -1,0 +1,137 @@
+// The game as players see it: each seat's strip follows its status (away with a countdown, the CPU,
+// back), an adjourned game says so and runs no clock, ratings sit next to names ("?" while
+// provisional, muted when the game is unrated), and the result dialog shows each rating change.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/svelte';
+import { tick } from 'svelte';
+import GamePanel from '../src/lib/GamePanel.svelte';
+import { net, receive, setTransport, type OutMessage } from '../src/lib/net.svelte';
+import { settings } from '../src/lib/settings.svelte';
+import { gameView, roomView, seat } from './fixtures';
+
+const strip = (c: HTMLElement, color: string) => c.querySelector(`[data-player="${color}"]`) as HTMLElement;
+const seatEvent = (version: number, status: 'present' | 'away' | 'cpu' | 'returned', takeoverInMs: number | null) => ({
+  type: 'event' as const, event: { kind: 'seat' as const, gameId: 'g1', version, color: 'white' as const, status, takeoverInMs },
+});
+
+let sent: OutMessage[] = [];
+beforeEach(() => {
+  sent = [];
+  setTransport((m) => sent.push(m));
+  net.games = {};
+  net.rooms = {};
+  net.device = { id: 'me', name: 'me' };
+  settings.lang = 'en';
+});
+afterEach(() => {
+  vi.useRealTimers();
+  settings.lang = 'en';
+});
+
+function show(game = gameView(), room = roomView()) {
+  receive({ type: 'room', room });
+  receive({ type: 'game', game, reason: 'join' });
+  return render(GamePanel, { game: net.games.g1, room: net.rooms.ABCDEF });
+}
+
+describe('seat strips (RULES.md §8)', () => {
+  it('the opponent goes away (a live countdown to the takeover), the CPU plays the seat, then they are back', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(1_000_000);
+    const { container } = show();
+    const white = () => strip(container, 'white');
+    expect(white().getAttribute('data-status')).toBe('present');
+    expect(white().querySelector('.online.on')).not.toBeNull();
+
+    receive(seatEvent(1, 'away', 42_000));
+    await vi.advanceTimersByTimeAsync(250);
+    expect(white().getAttribute('data-status')).toBe('away');
+    expect(white().querySelector('[data-note]')!.textContent).toBe('away — the CPU plays in 0:42');
+    expect(white().querySelector('.online.on')).toBeNull();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(white().querySelector('[data-note]')!.textContent).toBe('away — the CPU plays in 0:32');
+
+    receive(seatEvent(2, 'cpu', null));
+    await tick();
+    expect(white().querySelector('[data-note]')!.textContent).toBe('CPU is playing for this seat');
+
+    receive(seatEvent(3, 'returned', null));
+    await tick();
+    expect(white().getAttribute('data-status')).toBe('returned');
+    expect(white().querySelector('[data-note]')).toBeNull();
+    expect(white().querySelector('.online.on')).not.toBeNull();
+  });
+
+  it('facing a CPU seat, an away player\'s countdown is to the adjournment; adjourned, the clock stops', async () => {
+    settings.lang = 'es';
+    const cpu = seat('white', 'x', { kind: 'cpu', deviceId: null, name: 'CPU 3', level: 3, controller: 'cpu' });
+    const away = seat('black', 'ana', { name: 'Ana', status: 'away', connected: false, takeoverInMs: 9000 });
+    const game = gameView({ turnTime: 30, turnRemainingMs: 20_000, seats: { black: away, white: cpu } });
+    net.device = { id: 'spectator', name: 'Eva' };
+    const { container } = show(game, roomView({ seats: game.seats }));
+    expect(strip(container, 'black').querySelector('[data-note]')!.textContent).toMatch(/^ausente — la partida se aplaza en 0:0\d$/);
+    expect(container.querySelector('[data-clock="black"]')!.textContent).toMatch(/^0:[12]\d$/);
+
+    receive({ type: 'event', event: { kind: 'adjourn', gameId: 'g1', version: 1 } });
+    await tick();
+    expect(container.querySelector('[data-adjourned]')!.textContent).toBe('Partida aplazada: se reanuda cuando vuelva un jugador.');
+    expect(container.querySelector('[data-clock="black"]')).toBeNull(); // nothing runs: a full turn on resuming
+    expect(strip(container, 'black').querySelector('[data-note]')!.textContent).toBe('ausente');
+
+    receive({ type: 'event', event: { kind: 'resume', gameId: 'g1', version: 2, turnRemainingMs: 30_000 } });
+    await tick();
+    expect(container.querySelector('[data-adjourned]')).toBeNull();
+    expect(container.querySelector('[data-clock="black"]')!.textContent).toBe('0:30');
+  });
+});
+
+describe('ratings in the game (issue 11)', () => {
+  const accounts = {
+    black: seat('black', 'me', { name: 'lucia', account: true, rating: { rating: 1500, provisional: true } }),
+    white: seat('white', 'you', { name: 'mateo', account: true, rating: { rating: 1712.4, provisional: false } }),
+  };
+
+  it('a rated game: the rating next to each name, "?" while provisional', () => {
+    const { container } = show(gameView({ rated: true, seats: accounts }));
+    expect(strip(container, 'black').querySelector('.pname')!.textContent).toBe('lucia');
+    expect(strip(container, 'black').querySelector('[data-rating]')!.textContent).toBe('1500?');
+    expect(strip(container, 'white').querySelector('[data-rating]')!.textContent).toBe('1712');
+    expect(container.querySelector('[data-rated]')).not.toBeNull();
+    expect(container.querySelector('[data-unrated]')).toBeNull();
+  });
+
+  it('a casual game between accounts shows the ratings too, marked unrated', () => {
+    const { container } = show(gameView({ rated: false, seats: accounts }));
+    const rating = strip(container, 'black').querySelector('[data-rating]')!;
+    expect(rating.textContent).toBe('1500?');
+    expect(rating.classList.contains('unrated')).toBe(true);
+    expect(container.querySelector('[data-unrated]')!.textContent).toBe('Unrated: this game does not change the ratings.');
+  });
+
+  it('the result dialog of a rated game shows each change (+, − with a real minus sign) and the new rating', async () => {
+    const { container } = show(gameView({ rated: true, seats: accounts }));
+    receive({
+      type: 'event',
+      event: {
+        kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'black', reason: 'resign' },
+        ratingChanges: { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } },
+      },
+    });
+    await tick();
+    const rows = [...container.querySelectorAll('[data-result-dialog] [data-change]')].map((r) =>
+      [...r.querySelectorAll('td')].map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['lucia', '1630?', '+130'],
+      ['mateo', '1700', '−12'],
+    ]);
+  });
+
+  it('after a reload the finished game\'s view carries the changes', () => {
+    const { container } = show(gameView({
+      rated: true, seats: accounts, status: 'finished', outcome: { winner: null, reason: 'agreement' },
+      ratingChanges: { black: { before: 1500, after: 1500, provisional: true }, white: { before: 1712.4, after: 1690, provisional: false } },
+    }));
+    expect([...container.querySelectorAll('[data-delta]')].map((d) => d.textContent)).toEqual(['±0', '−22']);
+  });
+});
