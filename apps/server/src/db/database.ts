@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -27,10 +30,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir, opts);
 }
 
+// shared_buffers: PGlite's default 128MB is allocated and touched at start (about 130 MB of RSS);
+// our tables are small and the OS page cache holds the data files anyway.
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir: string, opts: DatabaseOptions): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
+  await initPgliteDir(dataDir);
   // relaxedDurability false: every query waits for the data to reach the files, so a commit survives SIGKILL.
-  const pglite = await PGlite.create(dataDir, { relaxedDurability: false });
+  const pglite = await PGlite.create(dataDir, { relaxedDurability: false, startParams: PGLITE_START });
   const conn: SqlConnection = {
     supportsAdvisoryLocks: false, // one process owns the data dir
     query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params as unknown[])).rows,
@@ -46,6 +53,25 @@ async function openPglite(dataDir: string, opts: DatabaseOptions): Promise<Datab
       await pglite.close();
     },
   };
+}
+
+// A fresh data folder is made by initdb and a second, temporary PGlite. Their memory (~450 MB) stays
+// with the process that ran them: unreachable WASM memories wait for a full GC, which an idle server
+// never runs, and even a worker thread's freed buffers stay in malloc's arenas. So a short-lived child
+// process makes the folder, and the server opens it as an existing one.
+async function initPgliteDir(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const code = `const [pglite, dir] = process.argv.slice(1);
+    const { PGlite } = await import(pglite);
+    await (await PGlite.create(dir)).close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code, import.meta.resolve('@electric-sql/pglite'), dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const [exitCode, signal] = await once(child, 'exit') as [number | null, NodeJS.Signals | null];
+  if (exitCode !== 0) throw new Error(`PGlite could not create ${dataDir} (${signal ?? exitCode}): ${stderr.trim()}`);
 }
 
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
