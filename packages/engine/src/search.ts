@@ -1,6 +1,6 @@
 import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
 import {
-  CLAIMS, DEFENDS, EMPTY, FRAME, FULL_LION, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, OFF, PROMOTE, PROMOTED,
+  CLAIMS, DEFENDS, EMPTY, FRAME, FULL_LION, HITS, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, LION_REACH, OFF, PROMOTE, PROMOTED, RAYS,
   PSQ, SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, ZONE,
 } from './tables.ts';
 
@@ -98,6 +98,9 @@ export class Searcher {
   /** what a repeat costs the side to move at the root (it is ahead: a repeat gets it nowhere) */
   private contempt = 0;
   private rootBit = 0;
+  private readonly royalSq = new Int32Array(2);
+  /** the iteration's depth: check extensions stop at twice it */
+  private rootDepth = 0;
 
   private bareKing = true;
   private plyLimit = Infinity;
@@ -151,6 +154,7 @@ export class Searcher {
     let told: IterationInfo | undefined;
     if (roots.length > 1 && limits.maxDepth >= 1)
       for (let depth = 1; depth <= limits.maxDepth && depth < MAX_PLY - QS_MAX - 2; depth++) {
+        this.rootDepth = depth;
         const it = this.searchRoot(roots, rootScores, depth);
         const timeMs = performance.now() - start;
         // an unfinished iteration still scored its best move at this depth (root moves are
@@ -316,6 +320,9 @@ export class Searcher {
     const me = pos.turnBit ? 1 : 0;
     const decided = this.decided(ply, true);
     if (decided !== null) return decided;
+    // check extension: a royal that can be taken next move must be looked after, not stood pat on
+    const check = ply < 2 * this.rootDepth && this.inCheck();
+    if (check) depth++;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
     if (ply >= MAX_PLY - QS_MAX - 2) return this.evaluate();
 
@@ -333,7 +340,7 @@ export class Searcher {
     const staticEval = this.evaluate();
 
     // null move: if passing still fails high, a real move will too (no zugzwang to speak of)
-    if (!pvNode && allowNull && depth >= 3 && staticEval >= beta && this.def[me] > 2 && beta < MATE_BOUND && beta > -MATE_BOUND) {
+    if (!pvNode && allowNull && !check && depth >= 3 && staticEval >= beta && this.def[me] > 2 && beta < MATE_BOUND && beta > -MATE_BOUND) {
       const r = depth >= 7 ? 4 : 3;
       this.doNull();
       const v = -this.alphaBeta(depth - r, -beta, -beta + 1, ply + 1, false, false);
@@ -532,15 +539,43 @@ export class Searcher {
     return !exempt;
   }
 
-  /** The side to move's last royal is attacked (as Game judges it for the repetition rule). */
-  private inCheck(): boolean {
+  /**
+   * The side to move's last royal is attacked ("check", as Game judges it for the repetition rule):
+   * the one threat that ends the game next move.
+   */
+  inCheck(): boolean {
     const pos = this.pos;
+    const board = pos.board;
     const me = pos.turnBit;
-    if (pos.royals[me ? 1 : 0] !== 1) return false;
-    for (let i = 0; i < 144; i++) {
-      const sq = SQUARES[i];
-      const p = pos.board[sq];
-      if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) return pos.attacked(sq, me ^ WHITE_BIT);
+    const c = me ? 1 : 0;
+    if (pos.royals[c] !== 1) return false;
+    let sq = this.royalSq[c];
+    let p = board[sq];
+    if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== me || !IS_ROYAL[p]) {
+      for (let i = 0; i < 144; i++) {
+        sq = SQUARES[i];
+        p = board[sq];
+        if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) break;
+      }
+      this.royalSq[c] = sq;
+    }
+    return this.attacked(sq, me ^ WHITE_BIT);
+  }
+
+  /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
+  attacked(target: number, by: number): boolean {
+    const board = this.pos.board;
+    for (let k = 0; k < 24; k++) {
+      const d = LION_REACH[k];
+      const q = board[target - d];
+      if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && HITS[q * 128 + 64 + d] === 1) return true;
+    }
+    for (let k = 0; k < 8; k++) {
+      const d = KING_DIRS[k];
+      let s = target + d;
+      while (board[s] === EMPTY) s += d;
+      const q = board[s];
+      if ((q & (OFF | WHITE_BIT)) === by && RAYS[q * 128 + 64 - d] === 1) return true;
     }
     return false;
   }

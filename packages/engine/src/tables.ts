@@ -5,7 +5,7 @@ import {
 
 // The board encoding and the rules' own facts are the rules package's (its position.ts, zone.ts,
 // bareKing.ts): re-exported for the search, which keeps only values and its flat capture tables.
-export { EMPTY, IS_LION, IS_ROYAL, KING_DIRS, OFF, PROMOTE, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, rowOf };
+export { EMPTY, IS_LION, IS_ROYAL, KING_DIRS, LION_REACH, OFF, PROMOTE, SQUARES, TYPE_COUNT, WHITE_BIT, WIDTH, colOf, rowOf };
 /** Bare-king counts per piece byte and square, index piece * FRAME + square (FRAME = 256). */
 export { CLAIMS, DEFENDS, FRAME };
 /** Promotion zone per colour, index (white ? FRAME : 0) + square. */
@@ -105,3 +105,15 @@ for (let p = 1; p < 256; p++) {
   LDIR_N[p] = LION_DIRS[p].length;
 }
 
+
+/**
+ * Attack tables, index piece * 128 + 64 + offset: HITS when the piece reaches the square at that
+ * offset whatever stands between (any entry of LEAP), RAYS when it slides in that direction. With
+ * them, whether a square is attacked is read from the 24 squares around it and 8 rays out of it.
+ */
+export const HITS = new Uint8Array(256 * 128);
+export const RAYS = new Uint8Array(256 * 128);
+for (let p = 1; p < 256; p++) {
+  for (let k = p * 32; k < p * 32 + LEAP_N[p]; k++) HITS[p * 128 + 64 + LEAP[k]] = 1;
+  for (let k = p * 8; k < p * 8 + SLIDE_N[p]; k++) RAYS[p * 128 + 64 + SLIDE[k]] = 1;
+}
