@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'web-e2e',
     environment: 'node',
     include: ['test/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['test/e2e/build.ts'],
     testTimeout: 240_000,
     hookTimeout: 240_000,
     fileParallelism: false,

@@ -20,6 +20,7 @@ const seatEvent = (version: number, color: 'black' | 'white', status: SeatView['
 let sent: OutMessage[] = [];
 let link: ReturnType<typeof setTransport>;
 beforeEach(() => {
+  for (const code of ['ABCDEF', 'QWERTY']) leaveRoom(code); // a fresh connection re-joins nothing
   sent = [];
   link = setTransport((m) => sent.push(m));
   net.games = {};
@@ -27,8 +28,6 @@ beforeEach(() => {
   net.pendingMove = {};
   net.device = { id: 'me', name: 'me' };
   net.user = null;
-  for (const code of ['ABCDEF', 'QWERTY']) leaveRoom(code);
-  sent = [];
 });
 
 describe('game events', () => {
@@ -128,6 +127,9 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     send({ type: 'draw', gameId: 'g1', action: 'offer' });
     expect(sent).toEqual([]);
     link.up();
+    // the server takes room commands only once the socket is in the room again: its view says so
+    expect(sent).toEqual([{ type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 4 } }]);
+    receive({ type: 'room', room: roomView() });
     expect(sent).toEqual([
       { type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 4 } },
       { type: 'room.options', code: 'ABCDEF', options: { turnTime: 30 } },
@@ -143,6 +145,7 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     link.down();
     link.up();
     expect(sent.slice(-1)).toEqual([move]); // same usi, version and ack id: the server applies it once
+    receive({ type: 'room', room: roomView({ gameId: null }) });
     receive({ type: 'ack', ack: move.ack, version: 1 });
     sent = [];
     link.down();

@@ -59,8 +59,8 @@ export const net = $state({
 
 /** When the latest clock reading of each game arrived (for counting down locally). */
 export const receivedAt: Record<string, number> = $state({});
-/** `${gameId}:${color}` → local time (ms) an away seat goes to the CPU or the game adjourns. */
-export const takeoverAt: Record<string, number | undefined> = $state({});
+/** `${gameId}:${color}` → an away seat's takeover reading: ms left, and the local time it arrived. */
+export const takeoverAt: Record<string, { inMs: number; at: number } | undefined> = $state({});
 
 let started: Promise<void> | null = null;
 let deliberate = false; // the next disconnect is ours: a fresh handshake, not a lost connection
@@ -116,9 +116,27 @@ function joinMessage(code: string): OutMessage {
   return { type: 'room.join', code, ...(game ? { game: { id: game.id, version: game.version } } : {}) };
 }
 
+// Re-joined rooms whose view has not come back yet. The server takes a room command only from a socket
+// already in the room, and a join is not done when the next message arrives: what waited goes out once
+// every room is re-entered (or after REJOIN_WAIT_MS, if one never answers).
+const rejoining = new Set<string>();
+let rejoined: (() => void) | null = null;
+const REJOIN_WAIT_MS = 3000;
+
 function onConnect(): void {
   net.status = 'online';
   net.everOnline = true;
+  rejoined?.();
+  rejoining.clear();
+  for (const code of joined) rejoining.add(code);
+  if (rejoining.size) {
+    const release = outbox.hold();
+    rejoined = () => {
+      rejoined = null;
+      release();
+    };
+    setTimeout(release, REJOIN_WAIT_MS);
+  }
   const first = [...joined].map(joinMessage);
   if (rankedRejoin !== undefined && net.ranked.state === 'joining' && net.user) {
     first.push({ type: 'ranked.join', turnTime: rankedRejoin });
@@ -309,6 +327,7 @@ export function receive(msg: InMessage): void {
 
 function onRoom(room: RoomView): void {
   net.rooms[room.code] = room;
+  if (rejoining.delete(room.code) && rejoining.size === 0) rejoined?.();
   const c = net.creating;
   if (c && !c.known.includes(room.code) && room.hostDeviceId === net.device?.id) {
     net.creating = null;
@@ -340,13 +359,16 @@ function noteTakeovers(gameId: string, seats: Record<Color, Pick<SeatView, 'take
 }
 
 function noteTakeover(gameId: string, color: Color, inMs: number | null): void {
-  takeoverAt[`${gameId}:${color}`] = inMs === null ? undefined : Date.now() + inMs;
+  takeoverAt[`${gameId}:${color}`] = inMs === null ? undefined : { inMs, at: Date.now() };
 }
 
-/** Milliseconds left before an away seat goes to the CPU (or the game adjourns), or null. */
+/**
+ * Milliseconds left before an away seat goes to the CPU (or the game adjourns), or null. `now` may be a
+ * screen's last tick, older than the reading: the countdown never reads above what the server said.
+ */
 export function takeoverLeft(gameId: string, color: Color, now: number): number | null {
-  const at = takeoverAt[`${gameId}:${color}`];
-  return at === undefined ? null : Math.max(0, at - now);
+  const r = takeoverAt[`${gameId}:${color}`];
+  return r === undefined ? null : Math.max(0, r.inMs - Math.max(0, now - r.at));
 }
 
 function onError(msg: ServerMessageOf<'error'>) {
@@ -441,6 +463,7 @@ export function joinRoom(code: string): void {
 
 export function leaveRoom(code: string): void {
   joined.delete(code);
+  if (rejoining.delete(code) && rejoining.size === 0) rejoined?.();
   send({ type: 'room.leave', code });
 }
 

@@ -1,26 +1,17 @@
 // Accounts and ranked play in real browsers against the real server: register, a taken username refused
 // in words, staying logged in across a reload, guests told ranked needs an account, two accounts queue
-// and are sent to the same game, leaderboard and profile pages, log out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+// and are sent to the same game (usernames and "1500?" on the strips), agree a draw and see the rating
+// change, both listed as provisional on the leaderboard; profile pages, log out.
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launch, startServer, type Running } from './harness';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, PHONE, useSession } from './harness';
 
-let server: Running;
-let browser: Browser;
-const problems: string[] = [];
-
-function watch(page: Page, who: string) {
-  page.on('console', (m) => {
-    // refused logins answer 401/409, which Chromium logs as failed resources: those are expected
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`${who} console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`${who} pageerror: ${e.message}`));
-}
+// refused logins answer 401/409, which Chromium logs as failed resources: those are expected
+const session = useSession({ expected: /Failed to load resource/ });
 
 async function register(page: Page, username: string, password: string) {
-  await page.goto(server.url + '/#/account');
+  await page.goto(session.server.url + '/#/account');
   await page.waitForSelector('form[data-mode]');
   if ((await page.getAttribute('form[data-mode]', 'data-mode')) === 'login') await page.click('[data-action="switch-mode"]');
   await page.fill('input[name="username"]', username);
@@ -28,29 +19,16 @@ async function register(page: Page, username: string, password: string) {
   await page.click('[data-action="register"]');
 }
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('accounts and ranked play', () => {
   let a: Page;
   let b: Page;
 
   it('registers, refuses a taken username in words, stays logged in after a reload', async () => {
-    a = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    b = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-    watch(a, 'A');
-    watch(b, 'B');
+    a = await session.page('a');
+    b = await session.page('b', PHONE);
 
     // a guest sees why ranked needs an account
-    await b.goto(server.url + '/');
+    await b.goto(session.server.url + '/');
     await b.waitForSelector('[data-section="ranked"] [data-need-account]');
     expect(await b.isDisabled('[data-action="ranked-join"]')).toBe(true);
 
@@ -68,44 +46,69 @@ describe('accounts and ranked play', () => {
     await b.fill('input[name="username"]', 'bob_e2e');
     await b.click('[data-action="register"]');
     await b.waitForSelector('[data-account="bob_e2e"]');
-    expect(problems).toEqual([]);
+    expect(session.problems).toEqual([]);
   });
 
-  it('two accounts enter the ranked queue and are sent to the same game', async () => {
+  it('two accounts are matched; the strips show usernames with "?"; a draw by agreement shows the change', async () => {
     try {
       for (const p of [a, b]) {
-        await p.goto(server.url + '/');
-        await p.click('[data-section="ranked"] input[value="30"]');
+        await p.goto(session.server.url + '/');
+        await p.click('[data-section="ranked"] input[value="null"]'); // untimed: no clock runs while the test looks
         await p.click('[data-action="ranked-join"]:not([disabled])');
       }
       for (const p of [a, b]) await p.waitForURL(/#\/room\/[A-Z0-9]{6}$/, { timeout: 30_000 });
       expect(a.url().split('#')[1]).toBe(b.url().split('#')[1]);
-      for (const p of [a, b]) await p.waitForSelector('[data-square="7j"] [data-piece="black n"]', { timeout: 20_000 });
+      for (const p of [a, b]) {
+        await p.waitForSelector('[data-square="7j"] [data-piece="black n"]', { timeout: 20_000 });
+        const strips = await p.$$eval('[data-player]', (els) =>
+          els.map((e) => `${e.querySelector('.pname')?.textContent} ${e.querySelector('[data-rating]')?.textContent}`).sort(),
+        );
+        expect(strips).toEqual(['alice_e2e 1500?', 'bob_e2e 1500?']);
+        await p.waitForSelector('[data-rated]');
+      }
       await a.screenshot({ path: join(ARTIFACTS, 'ranked-game-1280.png') });
+      await b.screenshot({ path: join(ARTIFACTS, 'ranked-game-390.png') });
+
+      await a.click('[data-action="offer-draw"]');
+      await b.click('[data-draw-offer] button:nth-of-type(1)');
+      for (const p of [a, b]) {
+        await p.waitForSelector('[data-result-dialog="draw"] [data-rating-changes]');
+        const rows = await p.$$eval('[data-result-dialog] [data-change]', (trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' ')).sort(),
+        );
+        // two new players drawing: both stay at 1500 (their deviation drops), still provisional
+        expect(rows).toEqual(['alice_e2e 1500? ±0', 'bob_e2e 1500? ±0']);
+      }
+      await a.screenshot({ path: join(ARTIFACTS, 'ranked-result-1280.png') });
+      await b.screenshot({ path: join(ARTIFACTS, 'ranked-result-390.png') });
     } catch (e) {
-      for (const [n, p] of [['a', a], ['b', b]] as const) await p.screenshot({ path: join(ARTIFACTS, `fail-ranked-${n}.png`) }).catch(() => {});
-      console.log(server.log.join('').slice(-4000));
-      throw e;
+      await session.failed(e, 'ranked');
     }
   });
 
   it('leaderboard and profile pages', async () => {
-    await a.goto(server.url + '/#/leaderboard');
-    await a.waitForSelector('.leaderboard, [data-empty]');
-    await a.goto(server.url + '/#/player/alice_e2e');
+    await a.goto(session.server.url + '/#/leaderboard');
+    await a.waitForSelector('[data-section="provisional"]');
+    const provisional = await a.$$eval('[data-section="provisional"] tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent).join(' ')).sort(),
+    );
+    expect(provisional).toEqual(['alice_e2e 1500?', 'bob_e2e 1500?']);
+    expect(await a.textContent('[data-how-established]')).toContain('110');
+    await a.screenshot({ path: join(ARTIFACTS, 'leaderboard-1280.png') });
+    await a.goto(session.server.url + '/#/player/alice_e2e');
     await a.waitForSelector('[data-profile="alice_e2e"]');
     await a.waitForSelector('[data-stat="rating"]');
     await a.screenshot({ path: join(ARTIFACTS, 'profile-1280.png') });
-    await b.goto(server.url + '/#/player/nobody_here');
+    await b.goto(session.server.url + '/#/player/nobody_here');
     await b.waitForSelector('text=There is no player called');
   });
 
   it('logs out', async () => {
-    await a.goto(server.url + '/#/account');
+    await a.goto(session.server.url + '/#/account');
     await a.click('[data-action="logout"]');
     await a.waitForSelector('[data-account=""]');
-    await a.goto(server.url + '/');
+    await a.goto(session.server.url + '/');
     await a.waitForSelector('[data-section="ranked"] [data-need-account]');
-    expect(problems).toEqual([]);
+    expect(session.problems).toEqual([]);
   });
 });

@@ -1,59 +1,18 @@
 // Two players and a spectator in real browsers against the real server:
 // create and join a room, play moves including a lion igui and a promotion,
 // reload mid-game and resume the seat, resign, and see the result on every screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launch, startServer, type Running } from './harness';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, PHONE, empty, move, sees, sq, useSession } from './harness';
 
-let server: Running;
-let browser: Browser;
-const problems: string[] = [];
-
-function watch(page: Page, who: string) {
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${who} console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`${who} pageerror: ${e.message}`));
-}
-
-const sq = (s: string) => `[data-square="${s}"]`;
-
-async function move(page: Page, from: string, to: string) {
-  await page.click(sq(from));
-  await page.click(sq(to));
-}
-
-/** Wait until a page shows a given piece on a square ('black p'). */
-async function sees(page: Page, square: string, piece: string) {
-  await page.waitForSelector(`${sq(square)} [data-piece="${piece}"]`, { timeout: 20_000 });
-}
-
-async function empty(page: Page, square: string) {
-  await page.waitForFunction((s) => !document.querySelector(`[data-square="${s}"] [data-piece]`), square, { timeout: 20_000 });
-}
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer();
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useSession();
 
 describe('web client end to end', () => {
   it('two players and a spectator play a game to resignation', async () => {
-    const ctxA = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const ctxB = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const ctxC = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
-    const c = await ctxC.newPage();
-    watch(a, 'A');
+    const a = await session.page('a');
+    const b = await session.page('b');
+    const c = await session.page('c', PHONE);
     const frames: string[] = [];
     const ws = (p: Page, n: string) => p.on('websocket', (w) => {
       w.on('framesent', (f) => frames.push(`${n} > ${String(f.payload).slice(0, 300)}`));
@@ -61,26 +20,20 @@ describe('web client end to end', () => {
     });
     ws(a, 'A');
     ws(b, 'B');
-    watch(b, 'B');
-    watch(c, 'C');
     try {
       await play(a, b, c);
     } catch (e) {
-      for (const [n, p] of [['a', a], ['b', b], ['c', c]] as const) await p.screenshot({ path: join(ARTIFACTS, `fail-${n}.png`) }).catch(() => {});
-      console.log(server.log.join('').slice(-4000));
       console.log(frames.slice(-30).join('\n'));
-      throw e;
+      await session.failed(e, 'game');
     }
-    expect(problems).toEqual([]);
+    expect(session.problems).toEqual([]);
   });
 });
 
 describe('play the CPU', () => {
   it('starts a game against the CPU from the home screen; the CPU answers', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    watch(page, 'CPU');
-    await page.goto(server.url + '/');
+    const page = await session.page('cpu');
+    await page.goto(session.server.url + '/');
     await page.selectOption('select[name="cpuLevel"]', '1');
     await page.click('[data-action="play-cpu"]:not([disabled])');
     await sees(page, '7j', 'black n');
@@ -96,8 +49,8 @@ describe('play the CPU', () => {
     await sees(page, '7h', 'black p');
     await page.waitForSelector('.movelist[data-moves="2"]', { timeout: 30_000 });
     await page.waitForSelector('[data-your-turn]');
-    await ctx.close();
-    expect(problems).toEqual([]);
+    await page.context().close();
+    expect(session.problems).toEqual([]);
   });
 });
 
@@ -105,7 +58,7 @@ async function play(a: Page, b: Page, c: Page) {
   {
 
     // A creates a room and takes Black
-    await a.goto(server.url + '/');
+    await a.goto(session.server.url + '/');
     await a.click('[data-action="create-room"]:not([disabled])');
     await a.waitForSelector('[data-room-code]');
     const code = (await a.textContent('[data-room-code]'))!.trim();
@@ -114,10 +67,10 @@ async function play(a: Page, b: Page, c: Page) {
     await a.waitForSelector('[data-seat="black"][data-kind="human"]');
 
     // B follows the invite link and takes White; C watches on a phone
-    await b.goto(`${server.url}/r/${code}`);
+    await b.goto(`${session.server.url}/r/${code}`);
     await b.click('[data-seat="white"] [data-action="sit"]');
     await b.waitForSelector('[data-seat="white"][data-kind="human"]');
-    await c.goto(`${server.url}/#/room/${code}`);
+    await c.goto(`${session.server.url}/#/room/${code}`);
     await c.waitForSelector('[data-seat="white"][data-kind="human"]');
 
     // the host sets a 30-second move clock; the others see the option change

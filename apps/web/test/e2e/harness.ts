@@ -1,11 +1,19 @@
-// Spawns the real server on a temp DATA_DIR and a free port, serving a fresh build of the client.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+// Spawns the real server on a temp DATA_DIR and a free port, serving the client built once for the
+// run (build.ts); Debian's Chromium drives it. `useSession` is each test file's setup.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webDist: string; // the client build shared by every e2e file
+  }
+}
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const WEB = resolve(here, '../..');
@@ -26,11 +34,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function buildClient(outDir: string): void {
-  const vite = resolve(WEB, 'node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
-}
-
 export interface Running {
   url: string;
   proc: ChildProcess;
@@ -38,10 +41,10 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Running> {
+/** `env`: the server's own settings for this file (CHU_MS_PER_SECOND shrinks grace periods and clocks). */
+export async function startServer(env: Record<string, string> = {}): Promise<Running> {
   const tmp = mkdtempSync(join(tmpdir(), 'chu-e2e-'));
-  const dist = join(tmp, 'web');
-  buildClient(dist);
+  const dist = inject('webDist');
   const dataDir = join(tmp, 'data');
   mkdirSync(dataDir);
   const port = await freePort();
@@ -57,6 +60,7 @@ export async function startServer(): Promise<Running> {
       LOG_LEVEL: 'warn',
       CHU_CPU_DELAY_MS: '0',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,4 +108,81 @@ export function launch(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+export interface Session {
+  readonly server: Running;
+  readonly browser: Browser;
+  /** console errors and page errors seen so far; each test expects none */
+  readonly problems: string[];
+  /** A new browser (its own cookies: its own device), watched for errors. */
+  page(who: string, options?: BrowserContextOptions): Promise<Page>;
+  /** Screenshots of every page and the server's last words, then the error again. */
+  failed(e: unknown, name: string): Promise<never>;
+}
+
+/**
+ * One server and one Chromium for a test file. `expected`: console errors that are the point of a
+ * test (a refused login answers 401, which Chromium logs as a failed resource).
+ */
+export function useSession(opts: { env?: Record<string, string>; expected?: RegExp } = {}): Session {
+  let server: Running | undefined;
+  let browser: Browser | undefined;
+  const problems: string[] = [];
+  const pages: [string, Page][] = [];
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    server = await startServer(opts.env);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get browser() {
+      return browser!;
+    },
+    problems,
+    async page(who, options = DESKTOP) {
+      const page = await (await browser!.newContext(options)).newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !opts.expected?.test(m.text())) problems.push(`${who} console: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`${who} pageerror: ${e.message}`));
+      pages.push([who, page]);
+      return page;
+    },
+    async failed(e, name) {
+      for (const [who, p] of pages) {
+        if (!p.isClosed()) await p.screenshot({ path: join(ARTIFACTS, `fail-${name}-${who}.png`) }).catch(() => {});
+      }
+      console.log(server?.log.join('').slice(-4000));
+      throw e;
+    },
+  };
+}
+
+// ---- the board, as a player uses it ----
+
+export const sq = (s: string) => `[data-square="${s}"]`;
+
+export async function move(page: Page, from: string, to: string) {
+  await page.click(sq(from));
+  await page.click(sq(to));
+}
+
+/** Wait until a page shows a given piece on a square ('black p'). */
+export async function sees(page: Page, square: string, piece: string) {
+  await page.waitForSelector(`${sq(square)} [data-piece="${piece}"]`, { timeout: 20_000 });
+}
+
+export async function empty(page: Page, square: string) {
+  await page.waitForFunction((s) => !document.querySelector(`[data-square="${s}"] [data-piece]`), square, { timeout: 20_000 });
 }
