@@ -90,6 +90,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   if (config.redisUrl) lobby.keepLeases(config.leaseMs);
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
+  gateway.startLobby();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;

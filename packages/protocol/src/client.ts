@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, RoomCodeSchema, UsiSchema, VersionSchema,
 } from './common.ts';
+import { ChatChannelSchema, ChatTextSchema } from './chat.ts';
 import { RoomOptionsPatchSchema } from './options.ts';
 import { RankedClientMessages } from './ranked.ts';
 
@@ -30,6 +31,15 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('draw', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
   msg('abort', { gameId: IdSchema }),
   msg('sync', { gameId: IdSchema, version: VersionSchema }),
+  // Casual games: ask to take back your last move (two plies if the opponent has replied), answer.
+  msg('takeback', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
+  // Room chat: 'players' is the seated players' own; 'spectators' is everyone's.
+  msg('chat.send', { code: RoomCodeSchema, channel: ChatChannelSchema, text: ChatTextSchema }),
+  // Host only: a participant may (not) write in this room's chat.
+  msg('chat.mute', { code: RoomCodeSchema, deviceId: IdSchema, muted: z.boolean() }),
+  // The lobby (public rooms waiting for players, games being played): a `lobby` message now and on every change.
+  msg('lobby.watch', {}),
+  msg('lobby.unwatch', {}),
   ...RankedClientMessages,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;

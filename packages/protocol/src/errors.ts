@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   'cannot-abort',
   'no-draw-offer',
   'no-rematch-offer',
+  'no-takeback-offer',
+  'no-takebacks',     // ranked games, rooms that turned them off, a CPU seat (unless allowed), nothing to take back
+  'muted',            // the host muted this participant in the room's chat
   'adjourned',        // nobody seated was present; the game waits for a player to return
   'bad-credentials',
   'username-taken',

@@ -6,3 +6,5 @@ export * from './server.ts';
 export * from './http.ts';
 export * from './ranked.ts';
 export * from './seats.ts';
+export * from './chat.ts';
+export * from './lobby.ts';

@@ -7,6 +7,9 @@ export const TURN_TIMES = [null, 30, 60] as const;
 export const TurnTimeSchema = z.union([z.null(), z.literal(30), z.literal(60)]); // seconds per move; null = untimed
 export type TurnTime = z.infer<typeof TurnTimeSchema>;
 
+export const LANGUAGES = ['es', 'en', 'ja'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+
 export const RoomOptionsSchema = z
   .object({
     promotion: z.enum(PROMOTION_RULES).default(DEFAULT_OPTIONS.promotion),
@@ -16,6 +19,10 @@ export const RoomOptionsSchema = z
     turnTime: TurnTimeSchema.default(null),
     alternateFirst: z.boolean().default(true),
     graceSeconds: z.number().int().min(1).max(600).default(60),
+    public: z.boolean().default(false),        // listed in the lobby of open rooms and games being played
+    takebacks: z.boolean().default(true),       // casual games: a player may ask to take a move back
+    cpuTakebacks: z.boolean().default(false),   // …against a CPU seat too (the CPU says yes at once)
+    language: LanguageSchema.default('es'),     // the host's language, shown in the lobby
   })
   .strict();
 export type RoomOptions = z.infer<typeof RoomOptionsSchema>;
@@ -29,6 +36,10 @@ export const RoomOptionsPatchSchema = z
     turnTime: TurnTimeSchema,
     alternateFirst: z.boolean(),
     graceSeconds: z.number().int().min(1).max(600),
+    public: z.boolean(),
+    takebacks: z.boolean(),
+    cpuTakebacks: z.boolean(),
+    language: LanguageSchema,
   })
   .partial()
   .strict();

@@ -4,6 +4,8 @@ import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } fro
 import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
+import { ChatMessageSchema } from './chat.ts';
+import { LobbySchema } from './lobby.ts';
 import { SeatStatusSchema } from './seats.ts';
 
 // Server → client. The server builds these from its own state; the schemas document and test the wire form.
@@ -59,6 +61,7 @@ export const RoomViewSchema = z.object({
   gameId: IdSchema.nullable(),    // current or last game
   gameNumber: z.number().int(),   // games started in this room
   rematchOfferBy: ColorSchema.nullable(), // a seated player asked for the next game; the other accepts
+  muted: z.array(IdSchema),       // devices the host muted in this room's chat
 });
 export type RoomView = z.infer<typeof RoomViewSchema>;
 
@@ -77,6 +80,7 @@ export const GameViewSchema = z.object({
   status: GameStatusSchema,       // 'adjourned': nobody seated is present (RULES.md §8); nothing runs
   outcome: OutcomeSchema.nullable(),
   drawOfferBy: ColorSchema.nullable(),
+  takebackOfferBy: ColorSchema.nullable(),
   turnTime: z.number().int().nullable(),       // seconds, null = untimed
   turnRemainingMs: z.number().int().nullable(), // for the side to move, at the time of sending
   seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
@@ -102,6 +106,10 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   // Nobody seated is present: nothing is played and no clock runs until someone returns.
   ev('adjourn', {}),
   ev('resume', { turnRemainingMs: z.number().int().nullable() }),
+  // Casual games: a takeback asked, refused, or done (the last `plies` moves are undone; `ply` is the new length).
+  ev('takeback-offer', { by: ColorSchema }),
+  ev('takeback-decline', { by: ColorSchema }),
+  ev('takeback', { plies: z.number().int().min(1).max(2), ply: z.number().int(), turnRemainingMs: z.number().int().nullable() }),
 ]);
 export type GameEvent = z.infer<typeof GameEventSchema>;
 
@@ -120,6 +128,10 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     retryAfterMs: z.number().int().optional(), // 'unavailable', 'rate-limited', 'flooding': when to try again
   }),
   z.object({ type: z.literal('left'), code: z.string() }),
+  // Chat: one new message, or the recent ones of each channel this socket may read (on joining).
+  z.object({ type: z.literal('chat'), code: z.string(), message: ChatMessageSchema }),
+  z.object({ type: z.literal('chat.history'), code: z.string(), messages: z.array(ChatMessageSchema) }),
+  z.object({ type: z.literal('lobby'), lobby: LobbySchema }),
   ...RankedServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import {
-  GameStatusSchema, OutcomeSchema, RoomOptionsSchema, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
+  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
   type RoomOptions, type Seat, type Seats,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -15,6 +16,7 @@ export interface RoomRecord {
   options: RoomOptions;
   seats: Seats;
   gameNumber: number;
+  muted: string[]; // devices the host muted in the chat
 }
 
 /** A game as stored, enough to rebuild its session: the moves replay through the rules. */
@@ -67,7 +69,8 @@ export class Store {
   async saveRoom(r: RoomRecord, fence: number | null): Promise<void> {
     const n = await this.prisma.$executeRaw`
       UPDATE "rooms" SET "host_device_id" = ${r.hostDeviceId}, "options" = ${JSON.stringify(r.options)}::jsonb,
-        "seats" = ${JSON.stringify(r.seats)}::jsonb, "game_number" = ${r.gameNumber}, "updated_at" = ${new Date()}
+        "seats" = ${JSON.stringify(r.seats)}::jsonb, "game_number" = ${r.gameNumber}, "muted" = ${JSON.stringify(r.muted)}::jsonb,
+        "updated_at" = ${new Date()}
       WHERE "id" = ${r.id} AND ${fenced(Prisma.sql`${r.id}`, fence)}`;
     if (n !== 1) throw new StaleOwner(r.id);
   }
@@ -113,6 +116,46 @@ export class Store {
       UPDATE "games" AS g SET "version" = ${version}, "status" = COALESCE(${status ?? null}, g."status")
       WHERE g."id" = ${gameId} AND g."status" IN ('active', 'adjourned') AND ${fenced(Prisma.sql`g."room_id"`, fence)}`;
     if (n !== 1) throw new Error(`game ${gameId} is over, or its room has another owner: event not stored`);
+  }
+
+  /** A chat message, kept with its room (fenced like every write of the room's state). */
+  async addChat(roomId: string, m: Omit<ChatMessage, 'id' | 'at'>, fence: number | null): Promise<ChatMessage> {
+    const rows = await this.prisma.$queryRaw<{ id: number; created_at: Date }[]>`
+      INSERT INTO "chat_messages" ("room_id", "channel", "device_id", "name", "text")
+      SELECT ${roomId}, ${m.channel}, ${m.deviceId}, ${m.name}, ${m.text} WHERE ${fenced(Prisma.sql`${roomId}`, fence)}
+      RETURNING "id", "created_at"`;
+    if (rows.length !== 1) throw new StaleOwner(roomId);
+    return { ...m, id: rows[0].id, at: rows[0].created_at.toISOString() };
+  }
+
+  /** The latest messages of each channel, oldest first. */
+  async recentChat(roomId: string, perChannel = 50): Promise<ChatMessage[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number; channel: string; device_id: string; name: string; text: string; created_at: Date }[]>`
+      SELECT * FROM (
+        SELECT c.*, row_number() OVER (PARTITION BY c."channel" ORDER BY c."id" DESC) AS n
+        FROM "chat_messages" c WHERE c."room_id" = ${roomId}
+      ) x WHERE x.n <= ${perChannel} ORDER BY x."id"`;
+    return rows.map((r) => ({
+      id: r.id, channel: ChatChannelSchema.parse(r.channel), deviceId: r.device_id, name: r.name, text: r.text, at: r.created_at.toISOString(),
+    }));
+  }
+
+  /**
+   * An accepted takeback, in one transaction: the moves from `fromPly` on leave the game for
+   * `taken_back_moves` (nothing acknowledged is ever lost), and the game's version moves on.
+   */
+  async takeBack(gameId: string, fromPly: number, version: number, fence: number | null): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const n = await tx.$executeRaw`
+        UPDATE "games" AS g SET "version" = ${version}, "turn_started_at" = ${new Date()}
+        WHERE g."id" = ${gameId} AND g."status" = 'active' AND ${fenced(Prisma.sql`g."room_id"`, fence)}`;
+      if (n !== 1) throw new Error(`game ${gameId} is not in play, or its room has another owner: takeback not stored`);
+      await tx.$executeRaw`
+        INSERT INTO "taken_back_moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at", "version")
+        SELECT "game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at", ${version}
+        FROM "moves" WHERE "game_id" = ${gameId} AND "ply" >= ${fromPly}`;
+      await tx.$executeRaw`DELETE FROM "moves" WHERE "game_id" = ${gameId} AND "ply" >= ${fromPly}`;
+    });
   }
 
   /** Inside the finishing transaction: the final move, if the game ended on one. */
@@ -218,10 +261,11 @@ function recordSeat(s: Seat): GameRecord['seats']['black'] {
   return { kind: s.kind, name: null };
 }
 
-function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number }): RoomRecord {
+function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number; muted: unknown }): RoomRecord {
   return {
     id: row.id, code: row.code, hostDeviceId: row.hostDeviceId,
     options: RoomOptionsSchema.parse(row.options), seats: SeatsSchema.parse(row.seats), gameNumber: row.gameNumber,
+    muted: z.array(IdSchema).parse(row.muted),
   };
 }
 

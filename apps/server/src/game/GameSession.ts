@@ -78,6 +78,7 @@ export class GameSession {
   private state: GameStatus;
   outcome: Outcome | null;
   drawOfferBy: Color | null = null;
+  takebackOfferBy: Color | null = null;
   readonly seatRatings: Record<Color, SeatRating | null>;
   private ratingChanges: RatingChanges | null;
   private readonly absence: Absence;
@@ -136,6 +137,7 @@ export class GameSession {
       status: this.state,
       outcome: this.outcome,
       drawOfferBy: this.drawOfferBy,
+      takebackOfferBy: this.takebackOfferBy,
       turnTime: this.options.turnTime,
       turnRemainingMs: this.live ? this.clock.remainingMs(t) : null,
       seats,
@@ -202,6 +204,60 @@ export class GameSession {
       return this.record([{ kind: 'draw-decline', by: color }]);
     }
     return this.end((g) => g.agreeDraw());
+  }
+
+  /**
+   * Casual games: a player asks to take back their last move — two plies when the opponent has
+   * replied since, so the asker is to move again. The other player accepts or declines, like a draw
+   * offer; a CPU seat accepts at once when the room allows takebacks against it. Never in ranked games.
+   */
+  async takeback(deviceId: string, action: 'offer' | 'accept' | 'decline'): Promise<Step> {
+    if (this.state !== 'active') return refused(refuse('game-over', 'The game is not in play.'));
+    const color = this.colorOf(deviceId);
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
+    if (this.rated) return refused(refuse('no-takebacks', 'Ranked games have no takebacks.'));
+    if (!this.options.takebacks) return refused(refuse('no-takebacks', 'This room has takebacks turned off.'));
+    const other = opposite(color);
+    if (action === 'offer') {
+      if (this.takebackPlies(color) === 0) return refused(refuse('no-takebacks', 'You have no move to take back.'));
+      if (this.seats[other].kind === 'cpu') {
+        if (!this.options.cpuTakebacks) return refused(refuse('no-takebacks', 'This room allows no takebacks against the CPU.'));
+        return this.takeBack(color);
+      }
+      if (this.takebackOfferBy === other) return this.takeBack(other);
+      if (this.takebackOfferBy === color) return this.nothing();
+      this.takebackOfferBy = color;
+      return this.record([{ kind: 'takeback-offer', by: color }]);
+    }
+    if (this.takebackOfferBy !== other) return refused(refuse('no-takeback-offer', 'There is no takeback request to answer.'));
+    if (action === 'decline') {
+      this.takebackOfferBy = null;
+      return this.record([{ kind: 'takeback-decline', by: color }]);
+    }
+    return this.takeBack(other);
+  }
+
+  /** How many plies `asker`'s takeback undoes: their last move, and the reply to it if there was one. */
+  private takebackPlies(asker: Color): number {
+    const plies = this.game.turn === asker ? 2 : 1;
+    return this.game.ply >= plies ? plies : 0;
+  }
+
+  private async takeBack(asker: Color): Promise<Step> {
+    const plies = this.takebackPlies(asker);
+    if (plies === 0) return refused(refuse('no-takebacks', 'There is no move to take back.'));
+    const keep = this.game.moves.slice(0, this.game.ply - plies);
+    const version = this.version + 1;
+    await this.deps.store.takeBack(this.id, keep.length, version, this.fence);
+    this.game = restoreGame(this.game.startSfen, keep, this.options);
+    this.version = version;
+    this.positionVersion = version;
+    this.takebackOfferBy = null;
+    this.drawOfferBy = null;
+    const t = now();
+    this.clock.startTurn(t);
+    const e = this.remember({ kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turnRemainingMs: this.clock.remainingMs(t) });
+    return { reply: { ok: true, version }, events: [e] };
   }
 
   // ---- the seats' presence (RULES.md §8) -------------------------------------------------------
@@ -315,6 +371,7 @@ export class GameSession {
     this.version = finalVersion;
     this.positionVersion = moveVersion;
     this.drawOfferBy = null;
+    this.takebackOfferBy = null;
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, moveVersion);
     if (!outcome) this.clock.startTurn(t);
     const events: GameEvent[] = [this.remember({

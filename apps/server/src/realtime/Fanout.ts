@@ -3,6 +3,7 @@ import type { Server } from 'socket.io';
 import type { RoomOutlet, Visitor } from '../rooms/Room.ts';
 
 export const roomChannel = (code: string) => `room:${code}`;
+export const deviceChannel = (id: string) => `device:${id}`; // every open socket of one device
 
 // The one way out to clients: a room's channel, or one socket.
 export class Fanout implements RoomOutlet {
@@ -21,6 +22,17 @@ export class Fanout implements RoomOutlet {
       const device = (s.data as { device?: Visitor } | undefined)?.device;
       return device ? [{ socketId: s.id, device }] : [];
     });
+  }
+
+  /** Every open socket of these devices, on any process. */
+  toDevices(deviceIds: string[], messages: ServerMessage[]): void {
+    if (deviceIds.length === 0) return;
+    const to = this.io.to(deviceIds.map(deviceChannel));
+    for (const m of messages) to.emit(SERVER_EVENT, m);
+  }
+
+  toChannel(channel: string, message: ServerMessage): void {
+    this.io.to(channel).emit(SERVER_EVENT, message);
   }
 
   toSocket(socketId: string, message: ServerMessage): void {

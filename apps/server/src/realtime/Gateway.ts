@@ -1,5 +1,6 @@
 import {
-  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, SERVER_EVENT,
+  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, SERVER_EVENT,
+  type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type ServerMessage,
 } from '@chu/protocol';
 import fastifyCookie from '@fastify/cookie';
@@ -15,7 +16,7 @@ import { checkOrigin } from '../identity/origin.ts';
 import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
-import { roomChannel, type Fanout } from './Fanout.ts';
+import { deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
 import type { TokenBucket } from './TokenBucket.ts';
 
@@ -31,11 +32,14 @@ type Handler<T extends ClientMessage['type']> = (s: Socket, st: SocketState, m: 
 /** Who sent a command: a socket (on any process of the site) and its device. */
 interface Caller { socketId: string; device: DeviceIdentity }
 /** The commands that run on a room's owner. */
-type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' }>;
-type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'sync' }>;
+type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
+type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'sync' }>;
 
 const RELEASE_AFTER_MS = 5 * 60_000; // an empty room stays in memory this long
 const FORWARD_EVENT = 'chu:command';
+const LOBBY_EVENT = 'chu:lobby';
+const LOBBY_CHANNEL = 'lobby';
+const LOBBY_EVERY_MS = 2000;
 const IDENTITY_EVENT = 'chu:identity';
 const DevicesSchema = z.array(z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string() }).nullable() }));
 const FORWARD_TIMEOUT_MS = 5000;
@@ -51,7 +55,6 @@ const ForwardedSchema = z.object({
   message: ClientMessageSchema,
 });
 type Forwarded = z.infer<typeof ForwardedSchema>;
-const deviceChannel = (id: string) => `device:${id}`; // every open socket of one device
 
 /**
  * The Socket.IO edge: authenticates the device, rate-limits, parses every message and runs it as a
@@ -61,6 +64,7 @@ const deviceChannel = (id: string) => `device:${id}`; // every open socket of on
  */
 export class Gateway {
   private pairing: NodeJS.Timeout | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private readonly gameRooms = new Map<string, string>(); // game id → room code, for games owned elsewhere
 
@@ -114,6 +118,8 @@ export class Gateway {
       const devices = DevicesSchema.safeParse(raw);
       if (devices.success) void this.updateIdentities(devices.data).catch((err) => this.log.error({ err }, 'identity update failed'));
     });
+    // Another process gathers the lobby: this one's part of it.
+    this.io.on(LOBBY_EVENT, (answer: (l: LobbyListing) => void) => answer(this.lobby.listing()));
     // Commands other processes forward to the rooms this one owns.
     this.io.on(FORWARD_EVENT, (raw: unknown, answer: (ok: boolean) => void) => {
       this.fromPeer(raw).then(answer, (err) => {
@@ -145,6 +151,43 @@ export class Gateway {
     }
   }
 
+  /**
+   * The lobby, live: every few seconds, when this process's part of it changed, everyone watching is
+   * sent the whole lobby again (gathered from every process).
+   */
+  startLobby(): void {
+    let last = '';
+    let running = false;
+    const t = setInterval(() => {
+      if (running) return;
+      const now = JSON.stringify(this.lobby.listing());
+      if (now === last) return;
+      last = now;
+      running = true;
+      this.wholeLobby()
+        .then((lobby) => this.fanout.toChannel(LOBBY_CHANNEL, { type: 'lobby', lobby }))
+        .catch((err) => this.log.warn({ err }, 'lobby update failed'))
+        .finally(() => { running = false; });
+    }, LOBBY_EVERY_MS);
+    t.unref();
+    this.timers.push(t);
+  }
+
+  /** The lobby across every process of the site. */
+  private async wholeLobby(): Promise<LobbyListing> {
+    const mine = this.lobby.listing();
+    if (!this.config.redisUrl) return mine;
+    const parts = await new Promise<unknown[]>((resolve) => {
+      const timer = setTimeout(() => resolve([]), FORWARD_TIMEOUT_MS);
+      Promise.resolve(this.io.of('/').adapter.serverSideEmit([LOBBY_EVENT, (_err: unknown, answers: unknown[] = []) => {
+        clearTimeout(timer);
+        resolve(answers);
+      }])).catch(() => resolve([]));
+    });
+    const lobbies = [mine, ...parts.flatMap((p) => { const r = LobbySchema.safeParse(p); return r.success ? [r.data] : []; })];
+    return { rooms: lobbies.flatMap((l) => l.rooms), live: lobbies.flatMap((l) => l.live) };
+  }
+
   /** Ranked pairing, once a second: matched seekers get a rated game in a new room. */
   startPairing(everyMs = 1000): void {
     let running = false;
@@ -158,6 +201,7 @@ export class Gateway {
 
   stop(): void {
     this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
     if (this.pairing) clearInterval(this.pairing);
     this.pairing = null;
   }
@@ -243,7 +287,17 @@ export class Gateway {
     resign: (socket, st, m) => this.inGame(socket, st, m),
     abort: (socket, st, m) => this.inGame(socket, st, m),
     draw: (socket, st, m) => this.inGame(socket, st, m),
+    takeback: (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
+    'chat.send': (socket, st, m) => this.inRoom(socket, st, m),
+    'chat.mute': (socket, st, m) => this.inRoom(socket, st, m),
+    'lobby.watch': async (socket) => {
+      await socket.join(LOBBY_CHANNEL);
+      send(socket, { type: 'lobby', lobby: await this.wholeLobby() });
+    },
+    'lobby.unwatch': async (socket) => {
+      await socket.leave(LOBBY_CHANNEL);
+    },
     'ranked.join': async (socket, st, m) => {
       // The device as stored now, not as this socket last heard: a logout elsewhere cannot slip through.
       const stored = await this.identity.current(st.device.id);
@@ -367,6 +421,7 @@ export class Gateway {
             const game = room.gameMessage('join');
             if (game) to(game);
           }
+          to({ type: 'chat.history', code: room.code, messages: await room.chatFor(caller.device.id) });
           return this.fanout.toRoom(room.code, step.out, caller.socketId);
         }
         case 'room.leave': {
@@ -380,7 +435,7 @@ export class Gateway {
           if (session?.id !== m.gameId) return to(errorMessage('no-game', 'No such game.'));
           return this.catchUp(to, room, session, m.version);
         }
-        case 'move': case 'resign': case 'abort': case 'draw': {
+        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': {
           const ack = m.type === 'move' ? m.ack : undefined;
           if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', ack ? { ack } : {}));
           if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
@@ -396,6 +451,7 @@ export class Gateway {
         default: {
           const step = await roomCommand(room, caller.device, m);
           refuse(step.reply);
+          if (step.toDevices) this.fanout.toDevices(step.toDevices.deviceIds, step.toDevices.messages);
           return this.fanout.toRoom(room.code, step.out);
         }
     }
@@ -459,6 +515,7 @@ function gameCommand(g: GameSession, deviceId: string, m: Exclude<GameCommand, {
     case 'resign': return g.resign(deviceId);
     case 'abort': return g.abort(deviceId);
     case 'draw': return g.draw(deviceId, m.action);
+    case 'takeback': return g.takeback(deviceId, m.action);
   }
 }
 
@@ -470,6 +527,8 @@ function roomCommand(room: Room, device: DeviceIdentity, m: Exclude<RoomCommand,
     case 'room.options': return room.setOptions(device.id, m.options);
     case 'room.start': return room.start(device.id);
     case 'room.rematch': return room.rematch(device.id, m.action);
+    case 'chat.send': return room.chat(device, m.channel, m.text);
+    case 'chat.mute': return room.mute(device.id, m.deviceId, m.muted);
   }
 }
 

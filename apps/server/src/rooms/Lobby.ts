@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { EMPTY_SEATS, ROOM_CODE_ALPHABET, RoomOptionsSchema, type RoomOptionsPatch } from '@chu/protocol';
+import {
+  EMPTY_SEATS, ROOM_CODE_ALPHABET, RoomOptionsSchema, type LiveGame, type Lobby as LobbyListing, type OpenRoom, type RoomOptionsPatch,
+} from '@chu/protocol';
 import { soleOwner, type Ownership } from '../db/Leases.ts';
 import type { RoomRecord } from '../db/Store.ts';
 import { newId } from '../identity/secrets.ts';
@@ -31,7 +33,7 @@ export class Lobby {
         if (attempt > 20) throw new Error('no free room code');
         continue;
       }
-      const rec: RoomRecord = { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0 };
+      const rec: RoomRecord = { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };
       await this.deps.store.createRoom(rec);
       const held = await this.ownership.acquire(rec.id);
       if (!('token' in held)) throw new Error(`a new room is owned by ${held.owner}`);
@@ -65,6 +67,18 @@ export class Lobby {
     if (!room.idle || this.rooms.get(room.code) !== room) return;
     this.drop(room);
     void this.ownership.release(room.id, room.fence).catch((err) => this.deps.log.warn({ err, room: room.code }, 'lease not released'));
+  }
+
+  /** This process's part of the lobby: its open public rooms and the games being played in them. */
+  listing(): LobbyListing {
+    const rooms: OpenRoom[] = [];
+    const live: LiveGame[] = [];
+    for (const room of this.rooms.values()) {
+      const l = room.listing();
+      if (l.open) rooms.push(l.open);
+      if (l.live) live.push(l.live);
+    }
+    return { rooms, live };
   }
 
   roomOfGame(gameId: string): Room | null {

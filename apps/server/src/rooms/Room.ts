@@ -1,6 +1,7 @@
 import { Game } from '@chu/rules';
 import {
   COLORS, opposite, RoomOptionsSchema, rulesOptions, sameOccupant, seatOf,
+  type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
   type ServerMessage,
 } from '@chu/protocol';
@@ -33,6 +34,8 @@ export interface RoomDeps {
 export interface RoomStep {
   reply: Reply;
   out: ServerMessage[];
+  /** For some people only (the players' chat): their devices, and what they are told. */
+  toDevices?: { deviceIds: string[]; messages: ServerMessage[] };
 }
 
 interface Presence { name: string; sockets: Set<string> }
@@ -43,6 +46,9 @@ const shownName = (d: Visitor) => d.user?.username ?? d.name;
 
 /** What a room loads with: its last game, and the ratings to show beside that game's seats. */
 export interface LastGame { game: StoredGame; seatRatings: GameSession['seatRatings']; ratingChanges: RatingChanges | null }
+
+const CHAT_PER_WINDOW = 5;
+const CHAT_WINDOW_MS = 10_000;
 
 const refuse = (code: Refusal['code'], message: string): RoomStep => ({ reply: { ok: false, code, message }, out: [] });
 
@@ -61,6 +67,8 @@ export class Room {
   gameNumber: number;
   session: GameSession | null = null;
   rematchOfferBy: Color | null = null;
+  private readonly muted: Set<string>;
+  private readonly chatTimes = new Map<string, number[]>(); // device → times of its recent messages
   readonly queue = new SerialQueue();
   private readonly present = new Map<string, Presence>();
   private wakeTimer: NodeJS.Timeout | undefined;
@@ -78,6 +86,7 @@ export class Room {
     this.options = rec.options;
     this.seats = rec.seats;
     this.gameNumber = rec.gameNumber;
+    this.muted = new Set(rec.muted);
     if (lastGame) {
       const last = lastGame.game;
       const acks = new Map<string, number>();
@@ -94,7 +103,10 @@ export class Room {
   }
 
   get record(): RoomRecord {
-    return { id: this.id, code: this.code, hostDeviceId: this.hostDeviceId, options: this.options, seats: this.seats, gameNumber: this.gameNumber };
+    return {
+      id: this.id, code: this.code, hostDeviceId: this.hostDeviceId, options: this.options, seats: this.seats,
+      gameNumber: this.gameNumber, muted: [...this.muted],
+    };
   }
 
   /** The game in play or adjourned: seats and options wait for it. */
@@ -115,7 +127,32 @@ export class Room {
       gameId: this.session?.id ?? null,
       gameNumber: this.gameNumber,
       rematchOfferBy: this.rematchOfferBy,
+      muted: [...this.muted],
     };
+  }
+
+  /** What the lobby shows of this room: open (public, someone waiting for an opponent) or a game to watch. */
+  listing(): { open?: OpenRoom; live?: LiveGame } {
+    const game = this.liveGame;
+    const name = (s: Seat) => (s.kind === 'human' ? s.name : s.kind === 'cpu' ? `CPU ${s.level}` : null);
+    if (game?.status === 'active' && (this.options.public || game.rated)) {
+      const players = new Set(COLORS.flatMap((c) => (game.seats[c].kind === 'human' ? [(game.seats[c] as { deviceId: string }).deviceId] : [])));
+      return {
+        live: {
+          code: this.code, gameId: game.id, black: name(game.seats.black), white: name(game.seats.white), ply: game.ply,
+          rated: game.rated, language: this.options.language, spectators: [...this.present.keys()].filter((d) => !players.has(d)).length,
+        },
+      };
+    }
+    const waiting = COLORS.flatMap((color) => {
+      const s = this.seats[color];
+      return s.kind === 'human' && this.present.has(s.deviceId) ? [{ color, name: s.name }] : [];
+    });
+    const seatFree = COLORS.some((c) => this.seats[c].kind === 'empty');
+    if (!game && this.options.public && waiting.length > 0 && seatFree) {
+      return { open: { code: this.code, options: this.options, language: this.options.language, waiting, present: this.present.size } };
+    }
+    return {};
   }
 
   /** The current or last game, as a newcomer (or a resync) sees it. */
@@ -217,6 +254,48 @@ export class Room {
     if (this.rematchOfferBy === other || this.seats[other].kind === 'cpu') return this.startGame(null);
     this.rematchOfferBy = color;
     return this.roomChanged();
+  }
+
+  // ---- chat ----------------------------------------------------------------------------------------
+
+  /**
+   * A chat message: 'spectators' is everyone's channel, 'players' the seated players' own (only they
+   * read it). Muted participants cannot write; everyone gets a few messages per window.
+   */
+  async chat(device: Visitor, channel: ChatChannel, text: string): Promise<RoomStep> {
+    if (!this.present.has(device.id)) return refuse('not-in-room', 'Join the room first.');
+    if (this.muted.has(device.id)) return refuse('muted', 'The host muted you in this room\'s chat.');
+    const players = this.playerDevices();
+    if (channel === 'players' && !players.includes(device.id)) return refuse('not-seated', 'Only the players write in the players\' chat.');
+    const now = Date.now();
+    const recent = (this.chatTimes.get(device.id) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
+    if (recent.length >= CHAT_PER_WINDOW) return refuse('rate-limited', `At most ${CHAT_PER_WINDOW} messages every ${CHAT_WINDOW_MS / 1000} s.`);
+    this.chatTimes.set(device.id, [...recent, now]);
+    const message = await this.deps.store.addChat(this.id, { channel, deviceId: device.id, name: shownName(device), text }, this.fence);
+    const msg: ServerMessage = { type: 'chat', code: this.code, message };
+    if (channel === 'players') return { reply: this.ok(), out: [], toDevices: { deviceIds: players, messages: [msg] } };
+    return { reply: this.ok(), out: [msg] };
+  }
+
+  /** The host mutes (or unmutes) a participant in the chat. */
+  async mute(hostId: string, deviceId: string, muted: boolean): Promise<RoomStep> {
+    if (hostId !== this.hostDeviceId) return refuse('not-host', 'Only the host mutes participants.');
+    if (deviceId === hostId) return refuse('not-host', 'The host cannot mute themselves.');
+    if (muted) this.muted.add(deviceId);
+    else this.muted.delete(deviceId);
+    return this.saved();
+  }
+
+  /** The recent messages this device may read: the spectators' channel, and the players' if it plays here. */
+  async chatFor(deviceId: string): Promise<ChatMessage[]> {
+    const player = this.playerDevices().includes(deviceId);
+    return (await this.deps.store.recentChat(this.id)).filter((m) => m.channel === 'spectators' || player);
+  }
+
+  private playerDevices(): string[] {
+    const seats = this.session?.seats ?? this.seats;
+    return [...new Set([...COLORS.map((c) => seats[c]), ...COLORS.map((c) => this.seats[c])]
+      .flatMap((s) => (s.kind === 'human' ? [s.deviceId] : [])))];
   }
 
   // ---- commands on the game ----------------------------------------------------------------------

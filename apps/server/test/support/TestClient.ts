@@ -126,6 +126,14 @@ export class TestClient {
       if (e.kind === 'draw-decline') this.game.drawOfferBy = null;
       if (e.kind === 'end') { this.game.status = 'finished'; this.game.outcome = e.outcome; }
       if (e.kind === 'adjourn') this.game.status = 'adjourned';
+      if (e.kind === 'takeback-offer') this.game.takebackOfferBy = e.by;
+      if (e.kind === 'takeback-decline') this.game.takebackOfferBy = null;
+      if (e.kind === 'takeback') {
+        this.game.moves.splice(e.ply);
+        this.game.ply = e.ply;
+        if (e.plies % 2 === 1) this.game.turn = this.game.turn === 'black' ? 'white' : 'black';
+        this.game.takebackOfferBy = null;
+      }
       if (e.kind === 'resume') { this.game.status = 'active'; this.game.turnRemainingMs = e.turnRemainingMs; }
       if (e.kind === 'seat') {
         // the room view and the game view apply the same event

@@ -1,0 +1,240 @@
+import { CHAT_MAX_LENGTH, type Lobby } from '@chu/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kill9, spawnServer } from './support/childServer.ts';
+import { seatedPair, TestClient } from './support/TestClient.ts';
+import { testDatabase } from './support/testDatabase.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+
+// Rooms for friends (issue 16): chat, takebacks, the lobby.
+
+async function account(url: string, username: string) {
+  const d = await TestClient.device(url, `Guest-${username}`);
+  const res = await fetch(`${url}/api/account/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${d.token}` },
+    body: JSON.stringify({ username, password: 'correct horse battery' }),
+  });
+  expect(res.status).toBe(200);
+  return d;
+}
+
+describe('room chat', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('players and spectators: the players\' channel reaches only the players; text comes back as written', async () => {
+    const { host, guest, code } = await seatedPair(server.url);
+    const watcher = await TestClient.connect(server.url, 'Spec');
+    await watcher.join(code);
+    host.send({ type: 'chat.send', code, channel: 'spectators', text: 'hola a todos <b>' });
+    for (const c of [host, guest, watcher]) {
+      expect((await c.nextOf('chat')).message).toMatchObject({ channel: 'spectators', name: 'Ana', text: 'hola a todos <b>' });
+    }
+    guest.send({ type: 'chat.send', code, channel: 'players', text: 'buena partida' });
+    expect((await host.nextOf('chat')).message).toMatchObject({ channel: 'players', name: 'Ben', text: 'buena partida' });
+    await guest.nextOf('chat');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watcher.silentFor((m) => m.type === 'chat')).toBe(true);
+    watcher.send({ type: 'chat.send', code, channel: 'players', text: 'me cuelo' });
+    expect((await watcher.error('not-seated')).message).toMatch(/players/);
+    for (const c of [host, guest, watcher]) c.close();
+  });
+
+  it.each([
+    ['too long', 'x'.repeat(CHAT_MAX_LENGTH + 1), /at most 300 characters/],
+    ['empty', '   ', /empty message/],
+    ['a control character', 'bell\u0007', /control characters/],
+  ])('refuses a message that is %s, saying why', async (_label, text, why) => {
+    const c = await TestClient.connect(server.url, 'Eve');
+    const room = await c.createRoom();
+    c.send({ type: 'chat.send', code: room.code, channel: 'spectators', text });
+    const e = await c.error('malformed');
+    expect(e.message).toMatch(why);
+    expect(e.message).toMatch(/text/);
+    c.close();
+  });
+
+  it('the host mutes and unmutes (only the host can); a few messages per window, then a clear refusal', async () => {
+    const { host, guest, code } = await seatedPair(server.url);
+    guest.send({ type: 'chat.mute', code, deviceId: host.deviceId, muted: true });
+    expect((await guest.error('not-host')).code).toBe('not-host');
+    host.send({ type: 'chat.mute', code, deviceId: guest.deviceId, muted: true });
+    expect((await guest.nextOf('room', (m) => m.room.muted.includes(guest.deviceId))).room.muted).toEqual([guest.deviceId]);
+    guest.send({ type: 'chat.send', code, channel: 'spectators', text: 'still here?' });
+    expect((await guest.error('muted')).code).toBe('muted');
+    host.send({ type: 'chat.mute', code, deviceId: guest.deviceId, muted: false });
+    await guest.nextOf('room', (m) => m.room.muted.length === 0);
+    guest.send({ type: 'chat.send', code, channel: 'spectators', text: 'back' });
+    expect((await host.nextOf('chat', (m) => m.message.text === 'back')).message.name).toBe('Ben');
+    for (let i = 0; i < 4; i++) guest.send({ type: 'chat.send', code, channel: 'spectators', text: `m${i}` });
+    guest.send({ type: 'chat.send', code, channel: 'spectators', text: 'one too many' });
+    expect((await guest.error('rate-limited')).message).toMatch(/At most 5 messages every 10 s/);
+    await host.nextOf('chat', (m) => m.message.text === 'm3');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(host.silentFor((m) => m.type === 'chat' && m.message.text === 'one too many')).toBe(true);
+    host.close();
+    guest.close();
+  });
+
+  it('is kept with the room: a reconnect and a restart show the recent messages (each reader its own channels)', async () => {
+    const target = await testDatabase();
+    let s = await startTestServer({}, target);
+    try {
+      const { host, guest, code } = await seatedPair(s.url);
+      host.send({ type: 'chat.send', code, channel: 'spectators', text: 'para todos' });
+      host.send({ type: 'chat.send', code, channel: 'players', text: 'solo jugadores' });
+      await guest.nextOf('chat', (m) => m.message.text === 'solo jugadores');
+      host.close();
+      guest.close();
+      await s.close();
+      s = await startTestServer({}, target);
+      const back = await TestClient.connect(s.url, { token: guest.token, deviceId: guest.deviceId });
+      await back.join(code);
+      expect((await back.nextOf('chat.history')).messages.map((m) => m.text)).toEqual(['para todos', 'solo jugadores']);
+      const visitor = await TestClient.connect(s.url, 'Visitor');
+      await visitor.join(code);
+      expect((await visitor.nextOf('chat.history')).messages.map((m) => m.text)).toEqual(['para todos']);
+      back.close();
+      visitor.close();
+    } finally {
+      await s.close();
+      await target.dispose();
+    }
+  });
+});
+
+describe('takebacks in casual games', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('asked, declined, asked again and accepted: one ply back, or two once the opponent replied; every step a version', async () => {
+    const { host, guest, gameId } = await seatedPair(server.url);
+    await host.move('7j5h');
+    guest.send({ type: 'takeback', gameId, action: 'accept' });
+    expect((await guest.error('no-takeback-offer')).code).toBe('no-takeback-offer');
+    host.send({ type: 'takeback', gameId, action: 'offer' });
+    expect((await guest.nextOf('event', (m) => m.event.kind === 'takeback-offer')).event).toMatchObject({ by: 'black', version: 2 });
+    guest.send({ type: 'takeback', gameId, action: 'decline' });
+    expect((await host.nextOf('event', (m) => m.event.kind === 'takeback-decline')).event).toMatchObject({ by: 'white', version: 3 });
+    host.send({ type: 'takeback', gameId, action: 'offer' });
+    await guest.nextOf('event', (m) => m.event.kind === 'takeback-offer' && m.event.version === 4);
+    guest.send({ type: 'takeback', gameId, action: 'accept' });
+    const back = await host.nextOf('event', (m) => m.event.kind === 'takeback');
+    expect(back.event).toMatchObject({ version: 5, plies: 1, ply: 0 });
+    await guest.reach(5);
+    expect(guest.game).toMatchObject({ moves: [], ply: 0, turn: 'black' });
+
+    // Black moves, White replies: Black's takeback now undoes both
+    await host.move('7j5h');
+    await guest.reach(6);
+    await guest.move('11d11e');
+    await host.reach(7);
+    host.send({ type: 'takeback', gameId, action: 'offer' });
+    await guest.nextOf('event', (m) => m.event.kind === 'takeback-offer' && m.event.version === 8);
+    guest.send({ type: 'takeback', gameId, action: 'offer' }); // answering an offer with an offer accepts it
+    expect((await host.nextOf('event', (m) => m.event.kind === 'takeback' && m.event.version === 9)).event).toMatchObject({ plies: 2, ply: 0 });
+    const stored = await server.db.prisma.move.findMany({ where: { gameId } });
+    expect(stored).toEqual([]);
+    const kept = await server.db.prisma.takenBackMove.findMany({ where: { gameId }, orderBy: { id: 'asc' } });
+    expect(kept.map((m) => [m.usi, m.version])).toEqual([['7j5h', 5], ['7j5h', 9], ['11d11e', 9]]);
+    // and the game goes on from there; the replay shows it as it is
+    expect(await host.move('7j5h')).toMatchObject({ type: 'ack', version: 10 });
+    const replay = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { moves: string[] } };
+    expect(replay.game.moves).toEqual(['7j5h']);
+    host.close();
+    guest.close();
+  });
+
+  it('never in ranked games; against a CPU seat only when the room allows it (the CPU says yes at once)', async () => {
+    for (const cpuTakebacks of [false, true]) {
+      const solo = await TestClient.connect(server.url, 'Solo');
+      const room = await solo.createRoom({ cpuTakebacks });
+      solo.send({ type: 'room.sit', code: room.code, color: 'black' });
+      await solo.nextOf('room', (m) => m.room.code === room.code && m.room.seats.black.kind === 'human');
+      solo.send({ type: 'room.cpu', code: room.code, color: 'white', level: 1 });
+      await solo.nextOf('room', (m) => m.room.code === room.code && m.room.seats.white.kind === 'cpu');
+      solo.send({ type: 'room.start', code: room.code });
+      const { game } = await solo.nextOf('game', (m) => m.reason === 'start' && m.game.roomCode === room.code);
+      await solo.move('7j5h');
+      await solo.nextOf('event', (m) => m.event.gameId === game.id && m.event.kind === 'move' && m.event.color === 'white');
+      solo.send({ type: 'takeback', gameId: game.id, action: 'offer' });
+      if (!cpuTakebacks) expect((await solo.error('no-takebacks')).message).toMatch(/CPU/);
+      else expect((await solo.nextOf('event', (m) => m.event.kind === 'takeback')).event).toMatchObject({ plies: 2, ply: 0 });
+      solo.close();
+    }
+
+    const ana = await TestClient.connect(server.url, await account(server.url, 'ana'));
+    const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
+    ana.send({ type: 'ranked.join', turnTime: null });
+    await ana.nextOf('ranked', (m) => m.queue !== null);
+    ben.send({ type: 'ranked.join', turnTime: null });
+    const match = await ana.nextOf('ranked.match');
+    await ana.join(match.roomCode);
+    await ana.nextOf('game');
+    ana.send({ type: 'takeback', gameId: match.gameId, action: 'offer' });
+    expect((await ana.error('no-takebacks')).message).toMatch(/Ranked/);
+    for (const c of [ana, ben]) c.close();
+  });
+});
+
+describe('a takeback and a SIGKILL', () => {
+  it('is applied exactly once: the undone move stays undone and is kept aside, after a restart', async () => {
+    const target = await testDatabase();
+    const env = { DATA_DIR: target.dataDir, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), CHU_CPU: 'random' };
+    let node = await spawnServer(env);
+    try {
+      const { host, guest, gameId, code } = await seatedPair(node.url);
+      await host.move('7j5h');
+      await guest.reach(1);
+      host.send({ type: 'takeback', gameId, action: 'offer' });
+      await guest.nextOf('event', (m) => m.event.kind === 'takeback-offer');
+      guest.send({ type: 'takeback', gameId, action: 'accept' });
+      await host.nextOf('event', (m) => m.event.kind === 'takeback');
+      await kill9(node.child); // at once, right after everyone was told
+      host.close();
+      guest.close();
+      node = await spawnServer({ ...env, PORT: new URL(node.url).port });
+      const back = await TestClient.connect(node.url, { token: host.token, deviceId: host.deviceId });
+      await back.join(code);
+      const { game } = await back.nextOf('game');
+      expect(game).toMatchObject({ id: gameId, moves: [], ply: 0, turn: 'black' });
+      const record = (await (await fetch(`${node.url}/api/games/${gameId}`)).json()) as { game: { moves: string[] } };
+      expect(record.game.moves).toEqual([]);
+      back.close();
+    } finally {
+      await kill9(node.child);
+      await target.dispose();
+    }
+  });
+});
+
+describe('the lobby', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('lists public rooms with someone waiting, then their game as being played, live; private rooms never', async () => {
+    const watcher = await TestClient.connect(server.url, 'Looking');
+    watcher.send({ type: 'lobby.watch' });
+    expect((await watcher.nextOf('lobby')).lobby).toEqual({ rooms: [], live: [] });
+    const host = await TestClient.connect(server.url, 'Ana');
+    const hidden = await host.createRoom();
+    const room = await host.createRoom({ public: true, language: 'ja' });
+    host.send({ type: 'room.sit', code: room.code, color: 'black' });
+    const listed = (await watcher.nextOf('lobby', (m) => m.lobby.rooms.length > 0, 8000)).lobby as Lobby;
+    expect(listed.rooms).toEqual([expect.objectContaining({ code: room.code, language: 'ja', waiting: [{ color: 'black', name: 'Ana' }] })]);
+    expect(JSON.stringify(listed)).not.toContain(hidden.code);
+
+    // one click: join, sit, and the host starts
+    const guest = await TestClient.connect(server.url, 'Ben');
+    await guest.join(room.code);
+    guest.send({ type: 'room.sit', code: room.code });
+    await host.nextOf('room', (m) => m.room.code === room.code && m.room.seats.white.kind === 'human');
+    host.send({ type: 'room.start', code: room.code });
+    const playing = (await watcher.nextOf('lobby', (m) => m.lobby.live.length > 0, 8000)).lobby as Lobby;
+    expect(playing.rooms).toEqual([]);
+    expect(playing.live).toEqual([expect.objectContaining({ code: room.code, black: 'Ana', white: 'Ben', rated: false, language: 'ja' })]);
+    for (const c of [watcher, host, guest]) c.close();
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ColorSchema, IdSchema } from './common.ts';
+import { LanguageSchema, RoomOptionsSchema } from './options.ts';
+
+// The lobby (issue 16): public rooms with someone waiting, and games being played now, to watch.
+export const OpenRoomSchema = z.object({
+  code: z.string(),
+  options: RoomOptionsSchema,
+  language: LanguageSchema,            // the host's
+  waiting: z.array(z.object({ color: ColorSchema, name: z.string() })), // who sits, waiting for an opponent
+  present: z.number().int(),           // people in the room now
+});
+export const LiveGameSchema = z.object({
+  code: z.string(),
+  gameId: IdSchema,
+  black: z.string().nullable(),
+  white: z.string().nullable(),
+  ply: z.number().int(),
+  rated: z.boolean(),
+  language: LanguageSchema,
+  spectators: z.number().int(),
+});
+export const LobbySchema = z.object({ rooms: z.array(OpenRoomSchema), live: z.array(LiveGameSchema) });
+export type OpenRoom = z.infer<typeof OpenRoomSchema>;
+export type LiveGame = z.infer<typeof LiveGameSchema>;
+export type Lobby = z.infer<typeof LobbySchema>;
