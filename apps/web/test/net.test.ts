@@ -171,6 +171,17 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
   });
 });
 
+describe('a ranked match while a casual CPU game is open', () => {
+  it('leaves the casual room (it adjourns, listed in games in progress) and opens the ranked one', async () => {
+    const { router } = await import('../src/lib/router.svelte');
+    joinRoom('QWERTY');
+    sent = [];
+    receive({ type: 'ranked.match', roomCode: 'ABCDEF', gameId: 'g9', color: 'white' });
+    expect(sent).toEqual([{ type: 'room.leave', code: 'QWERTY' }]);
+    await vi.waitFor(() => expect(router.route).toEqual({ name: 'room', code: 'ABCDEF' }));
+  });
+});
+
 describe('Outbox', () => {
   it('holds messages back while the identity changes, then lets them out in order', () => {
     const out: string[] = [];

@@ -30,8 +30,5 @@ export function nextColor(room: RoomView, last: GameView | undefined, color: Col
 export const nextFirst = (room: RoomView, last: GameView | undefined): SeatView =>
   room.seats[nextColor(room, last, 'black')];
 
-/** A person's seat is taken over or empty of them: no connection in the room (RULES.md §8). */
-export const isAway = (s: SeatView): boolean => s.kind === 'human' && (s.status === 'away' || s.status === 'cpu');
-
 /** Someone the game can be played for: a seated person with a connection (the server's Absence.isHere). */
 export const isHere = (s: SeatView): boolean => s.kind === 'human' && (s.status === 'present' || s.status === 'returned');
