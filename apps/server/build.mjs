@@ -2,7 +2,8 @@
 // dist/, so production runs `node dist/main.mjs` without tsx. npm dependencies stay external and load
 // from node_modules (PGlite and Prisma find their .wasm files next to their own modules). The engine's
 // worker thread is bundled as dist/worker-boot.mjs, the name the engine's pool asks for beside itself.
-// Then the built web client's text files get .br and .gz siblings, which the server sends as they are.
+// Then the built web client's text files get .br and .gz siblings, which the server sends as they are
+// (`--server-only` skips that step).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,5 +64,7 @@ async function precompress(dir) {
   console.log(`web client precompressed: ${(before / 1024).toFixed(0)} kB → ${(after / 1024).toFixed(0)} kB (br)`);
 }
 
-if (await stat(join(webDist, 'index.html')).catch(() => null)) await precompress(webDist);
-else console.log('no web client built (apps/web/dist); only the server was bundled');
+if (!process.argv.includes('--server-only')) {
+  if (await stat(join(webDist, 'index.html')).catch(() => null)) await precompress(webDist);
+  else console.log('no web client built (apps/web/dist); only the server was bundled');
+}

@@ -1,0 +1,74 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, kill9 } from './support/childServer.ts';
+import { TestClient } from './support/TestClient.ts';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+// What the Dockerfile runs: `pnpm build`'s server bundle under plain node, no TypeScript loader anywhere.
+describe('the built server (dist/main.mjs)', () => {
+  let child: ChildProcess;
+  let url: string;
+  let out = '';
+  let dataDir: string;
+
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['build.mjs', '--server-only'], { cwd: serverDir });
+    dataDir = await mkdtemp(join(tmpdir(), 'chu-built-'));
+    const port = await freePort();
+    const { NODE_OPTIONS: _, ...env } = process.env;
+    child = spawn(process.execPath, ['dist/main.mjs'], {
+      cwd: serverDir,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CPU_WORKERS: '1', CHU_CPU_DELAY_MS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => { out += d; });
+    child.stderr!.on('data', (d) => { out += d; });
+    url = `http://127.0.0.1:${port}`;
+    for (const deadline = Date.now() + 90_000; ;) {
+      if (child.exitCode !== null) throw new Error(`built server exited (${child.exitCode}): ${out}`);
+      if (Date.now() > deadline) throw new Error(`built server never answered /health: ${out}`);
+      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child) await kill9(child);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('bundles the workspace packages, leaving no import of tsx or of TypeScript sources', async () => {
+    for (const file of ['dist/main.mjs', 'dist/worker-boot.mjs']) {
+      const js = await readFile(join(serverDir, file), 'utf8');
+      expect(js).not.toMatch(/from\s*["']tsx|import\(["']tsx|["']@chu\//);
+      expect(js).not.toMatch(/from\s*["'][^"']+\.ts["']/);
+    }
+  });
+
+  it('answers /health on a fresh data folder, with its database migrated', async () => {
+    const res = await fetch(`${url}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, db: 'pglite' });
+  });
+
+  it('plays a CPU move from the engine worker thread, itself built JS', async () => {
+    const solo = await TestClient.connect(url, 'Solo');
+    const room = await solo.createRoom();
+    solo.send({ type: 'room.sit', code: room.code, color: 'black' });
+    solo.send({ type: 'room.cpu', code: room.code, color: 'white', level: 1 });
+    await solo.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
+    solo.send({ type: 'room.start', code: room.code });
+    await solo.nextOf('game', (m) => m.reason === 'start');
+    expect(await solo.move('7j5h')).toMatchObject({ type: 'ack' });
+    const reply = await solo.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2, 30_000);
+    expect(reply.event).toMatchObject({ color: 'white', byCpu: true });
+    solo.close();
+    expect(out).not.toMatch(/engine unavailable|worker-boot/);
+  });
+});
