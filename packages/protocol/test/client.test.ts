@@ -13,6 +13,12 @@ describe('client messages', () => {
     [{ type: 'move', gameId: 'g1', usi: '6f6e5d', version: 4, ack: 'a2' }], // lion double move
     [{ type: 'move', gameId: 'g1', usi: '10i10h+', version: 4, ack: 'a3' }],
     [{ type: 'draw', gameId: 'g1', action: 'offer' }],
+    [{ type: 'takeback', gameId: 'g1', action: 'accept' }],
+    [{ type: 'room.rematch', code: 'ABCDEF', action: 'decline' }],
+    [{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: '  buena partida  ' }], // trimmed
+    [{ type: 'chat.mute', code: 'ABCDEF', deviceId: 'd2', muted: true }],
+    [{ type: 'lobby.watch' }],
+    [{ type: 'room.create', options: { public: true, language: 'ja', cpuTakebacks: true } }],
   ])('accepts %j', (m) => {
     expect(ClientMessageSchema.safeParse(m).success).toBe(true);
   });
@@ -30,6 +36,10 @@ describe('client messages', () => {
     [{ type: 'room.join', code: 'ABCDE0' }], // 0 is not in the alphabet
     [{ type: 'room.cpu', code: 'ABCDEF', color: 'red', level: 1 }],
     [{ type: 'draw', gameId: 'g1', action: 'maybe' }],
+    [{ type: 'chat.send', code: 'ABCDEF', channel: 'all', text: 'hi' }], // players | spectators
+    [{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'x'.repeat(301) }],
+    [{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'line\nbreak' }], // one line
+    [{ type: 'room.create', options: { language: 'fr' } }],
   ])('refuses %j', (m) => {
     expect(ClientMessageSchema.safeParse(m).success).toBe(false);
   });

@@ -10,7 +10,7 @@ describe('server messages', () => {
   it('room options default to RULES.md §7', () => {
     expect(DEFAULT_ROOM_OPTIONS).toEqual({
       promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null,
-      turnTime: null, alternateFirst: true, graceSeconds: 60,
+      turnTime: null, alternateFirst: true, graceSeconds: 60, public: false, takebacks: true, cpuTakebacks: false, language: 'es',
     });
     expect(RoomOptionsSchema.safeParse({ graceSeconds: 0 }).success).toBe(false);
   });
@@ -31,11 +31,14 @@ describe('server messages', () => {
     [{ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 4 } }],
     [{ type: 'event', event: { kind: 'resume', gameId: 'g', version: 5, turnRemainingMs: 30_000 } }],
     [{ type: 'ranked', queue: { turnTime: 30, since: 1_764_000_000_000, rating: 1500 } }],
+    [{ type: 'event', event: { kind: 'takeback', gameId: 'g', version: 7, plies: 2, ply: 4, turnRemainingMs: null } }],
+    [{ type: 'chat', code: 'ABCDEF', message: { id: 1, channel: 'players', deviceId: 'd1', name: 'Ana', text: '<b>hola</b>', at: '2026-12-01T10:00:00.000Z' } }],
+    [{ type: 'lobby', lobby: { rooms: [], live: [{ code: 'ABCDEF', gameId: 'g', black: 'Ana', white: 'CPU 3', ply: 12, rated: false, language: 'ja', spectators: 2 }] } }],
     [{
       type: 'room',
       room: {
         code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS,
-        seats: { black: seat('black'), white: seat('white') }, present: [], gameId: null, gameNumber: 0, rematchOfferBy: 'white',
+        seats: { black: seat('black'), white: seat('white') }, present: [], gameId: null, gameNumber: 0, rematchOfferBy: 'white', muted: [],
       },
     }],
   ])('parses %j', (m) => {
