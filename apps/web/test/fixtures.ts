@@ -5,6 +5,7 @@ import {
   type GameView, type RoomView, type SeatView,
 } from '@chu/protocol';
 import { Game } from '@chu/rules';
+import { net, setTransport, type OutMessage } from '../src/lib/net.svelte';
 
 export const leaderboardJson = {
   players: [
@@ -74,3 +75,23 @@ export const roomView = (over: Partial<RoomView> = {}): RoomView => ({
   seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
   rematchOfferBy: null, ...over,
 }) as RoomView;
+
+/** A seat event of game g1 (RULES.md §8). */
+export const seatEvent = (version: number, color: 'black' | 'white', status: SeatView['status'], takeoverInMs: number | null) => ({
+  type: 'event' as const, event: { kind: 'seat' as const, gameId: 'g1', version, color, status, takeoverInMs },
+});
+
+/**
+ * A connected stand-in for the socket and no rooms or games yet, as device `me`; what the client
+ * sends lands in `sent` (emptied). Returns the stand-in's down/up.
+ */
+export function freshNet(sent: OutMessage[]): ReturnType<typeof setTransport> {
+  sent.length = 0;
+  const link = setTransport((m) => sent.push(m));
+  net.games = {};
+  net.rooms = {};
+  net.pendingMove = {};
+  net.device = { id: 'me', name: 'me' };
+  net.user = null;
+  return link;
+}

@@ -5,22 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import GamePanel from '../src/lib/GamePanel.svelte';
-import { net, receive, setTransport, type OutMessage } from '../src/lib/net.svelte';
+import { net, receive } from '../src/lib/net.svelte';
 import { settings } from '../src/lib/settings.svelte';
-import { gameView, roomView, seat } from './fixtures';
+import { freshNet, gameView, roomView, seat, seatEvent } from './fixtures';
 
 const strip = (c: HTMLElement, color: string) => c.querySelector(`[data-player="${color}"]`) as HTMLElement;
-const seatEvent = (version: number, status: 'present' | 'away' | 'cpu' | 'returned', takeoverInMs: number | null) => ({
-  type: 'event' as const, event: { kind: 'seat' as const, gameId: 'g1', version, color: 'white' as const, status, takeoverInMs },
-});
-
-let sent: OutMessage[] = [];
 beforeEach(() => {
-  sent = [];
-  setTransport((m) => sent.push(m));
-  net.games = {};
-  net.rooms = {};
-  net.device = { id: 'me', name: 'me' };
+  freshNet([]);
   settings.lang = 'en';
 });
 afterEach(() => {
@@ -43,7 +34,7 @@ describe('seat strips (RULES.md §8)', () => {
     expect(white().getAttribute('data-status')).toBe('present');
     expect(white().querySelector('.online.on')).not.toBeNull();
 
-    receive(seatEvent(1, 'away', 42_000));
+    receive(seatEvent(1, 'white', 'away', 42_000));
     await vi.advanceTimersByTimeAsync(250);
     expect(white().getAttribute('data-status')).toBe('away');
     expect(white().querySelector('[data-note]')!.textContent).toBe('away — the CPU plays in 0:42');
@@ -51,11 +42,11 @@ describe('seat strips (RULES.md §8)', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(white().querySelector('[data-note]')!.textContent).toBe('away — the CPU plays in 0:32');
 
-    receive(seatEvent(2, 'cpu', null));
+    receive(seatEvent(2, 'white', 'cpu', null));
     await tick();
     expect(white().querySelector('[data-note]')!.textContent).toBe('CPU is playing for this seat');
 
-    receive(seatEvent(3, 'returned', null));
+    receive(seatEvent(3, 'white', 'returned', null));
     await tick();
     expect(white().getAttribute('data-status')).toBe('returned');
     expect(white().querySelector('[data-note]')).toBeNull();

@@ -1,33 +1,22 @@
 // The connection as the client keeps it: versioned game events applied in order (moves, seats,
 // adjournment, the end with its rating changes), and an outbox that loses no message to a reconnect.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SeatView } from '@chu/protocol';
 import {
   net, receive, setTransport, playMove, mySeat, send, joinRoom, leaveRoom, takeoverLeft, waiting, type OutMessage,
 } from '../src/lib/net.svelte';
 import { Outbox } from '../src/lib/outbox';
-import { gameView, roomView, seat } from './fixtures';
+import { freshNet, gameView, roomView, seat, seatEvent } from './fixtures';
 
 const view = gameView;
 const moveEvent = (version: number, usi: string, ply: number, color: 'black' | 'white') => ({
   type: 'event' as const,
   event: { kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null },
 });
-const seatEvent = (version: number, color: 'black' | 'white', status: SeatView['status'], takeoverInMs: number | null) => ({
-  type: 'event' as const, event: { kind: 'seat' as const, gameId: 'g1', version, color, status, takeoverInMs },
-});
-
-let sent: OutMessage[] = [];
+const sent: OutMessage[] = [];
 let link: ReturnType<typeof setTransport>;
 beforeEach(() => {
   for (const code of ['ABCDEF', 'QWERTY']) leaveRoom(code); // a fresh connection re-joins nothing
-  sent = [];
-  link = setTransport((m) => sent.push(m));
-  net.games = {};
-  net.rooms = {};
-  net.pendingMove = {};
-  net.device = { id: 'me', name: 'me' };
-  net.user = null;
+  link = freshNet(sent);
 });
 
 describe('game events', () => {
@@ -120,7 +109,7 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     receive({ type: 'room', room: roomView() });
     receive({ type: 'game', game: view({ version: 4 }), reason: 'join' });
     joinRoom('ABCDEF');
-    sent = [];
+    sent.length = 0;
     link.down();
     expect(net.status).toBe('offline');
     send({ type: 'room.options', code: 'ABCDEF', options: { turnTime: 30 } });
@@ -147,7 +136,7 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     expect(sent.slice(-1)).toEqual([move]); // same usi, version and ack id: the server applies it once
     receive({ type: 'room', room: roomView({ gameId: null }) });
     receive({ type: 'ack', ack: move.ack, version: 1 });
-    sent = [];
+    sent.length = 0;
     link.down();
     link.up();
     expect(sent).toEqual([{ type: 'room.join', code: 'ABCDEF' }]);
@@ -175,7 +164,7 @@ describe('a ranked match while a casual CPU game is open', () => {
   it('leaves the casual room (it adjourns, listed in games in progress) and opens the ranked one', async () => {
     const { router } = await import('../src/lib/router.svelte');
     joinRoom('QWERTY');
-    sent = [];
+    sent.length = 0;
     receive({ type: 'ranked.match', roomCode: 'ABCDEF', gameId: 'g9', color: 'white' });
     expect(sent).toEqual([{ type: 'room.leave', code: 'QWERTY' }]);
     await vi.waitFor(() => expect(router.route).toEqual({ name: 'room', code: 'ABCDEF' }));

@@ -6,18 +6,14 @@ import { fireEvent, render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import NextGame from '../src/lib/NextGame.svelte';
 import NameField from '../src/lib/NameField.svelte';
-import { net, receive, send, setTransport, type OutMessage } from '../src/lib/net.svelte';
+import { net, receive, send, type OutMessage } from '../src/lib/net.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { nextColor } from '../src/lib/seats';
-import { gameView, roomView, seat } from './fixtures';
+import { freshNet, gameView, roomView, seat } from './fixtures';
 
-let sent: OutMessage[] = [];
+const sent: OutMessage[] = [];
 beforeEach(() => {
-  sent = [];
-  setTransport((m) => sent.push(m));
-  net.rooms = {};
-  net.games = {};
-  net.user = null;
+  freshNet(sent);
   settings.lang = 'en';
   settings.name = '';
 });
@@ -40,7 +36,7 @@ describe('rematch', () => {
     expect(sent).toEqual([{ type: 'room.rematch', code: 'ABCDEF', action: 'offer' }]);
     a.unmount();
 
-    sent = [];
+    sent.length = 0;
     const b = show('you', { rematchOfferBy: 'black' });
     expect(b.container.querySelector('[data-rematch-offer]')!.textContent).toContain('Ana offers a rematch.');
     await fireEvent.click(b.container.querySelector('[data-action="accept-rematch"]')!);
