@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, kill9 } from './support/childServer.ts';
 import { TestClient } from './support/TestClient.ts';
+import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,16 +15,16 @@ describe('the built server (dist/main.mjs)', () => {
   let child: ChildProcess;
   let url: string;
   let out = '';
-  let dataDir: string;
+  let target: TestDatabase;
 
   beforeAll(async () => {
     await promisify(execFile)(process.execPath, ['build.mjs', '--server-only'], { cwd: serverDir });
-    dataDir = await mkdtemp(join(tmpdir(), 'chu-built-'));
+    target = await testDatabase(); // PGlite in a temp folder, or a fresh Postgres database with DATABASE_URL
     const port = await freePort();
-    const { NODE_OPTIONS: _, ...env } = process.env;
+    const { NODE_OPTIONS: _, REDIS_URL: __, ...env } = process.env;
     child = spawn(process.execPath, ['dist/main.mjs'], {
       cwd: serverDir,
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CPU_WORKERS: '1', CHU_CPU_DELAY_MS: '0' },
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', LOG_LEVEL: 'warn', CPU_WORKERS: '1', CHU_CPU_DELAY_MS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => { out += d; });
@@ -40,7 +40,7 @@ describe('the built server (dist/main.mjs)', () => {
 
   afterAll(async () => {
     if (child) await kill9(child);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await target?.dispose();
   });
 
   it('bundles the workspace packages, leaving no import of tsx or of TypeScript sources', async () => {
@@ -51,10 +51,10 @@ describe('the built server (dist/main.mjs)', () => {
     }
   });
 
-  it('answers /health on a fresh data folder, with its database migrated', async () => {
+  it('answers /health on a fresh database, migrated', async () => {
     const res = await fetch(`${url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, db: 'pglite' });
+    expect(await res.json()).toMatchObject({ ok: true, db: target.databaseUrl ? 'postgres' : 'pglite' });
   });
 
   it('plays a CPU move from the engine worker thread, itself built JS', async () => {
