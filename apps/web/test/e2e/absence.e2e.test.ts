@@ -64,6 +64,8 @@ describe('absent players', () => {
       expect(first).toMatch(/^ausente — la CPU juega en 0:0[1-6]$/);
       expect(await a.$('[data-player="white"] .online.on')).toBeNull();
       await a.screenshot({ path: join(ARTIFACTS, 'absence-away-1280.png') });
+      await c.waitForSelector('[data-player="white"][data-status="away"] [data-note]');
+      await c.screenshot({ path: join(ARTIFACTS, 'absence-away-390.png') });
       await a.waitForTimeout(1500);
       expect(Number((await note(a, 'white'))!.slice(-1))).toBeLessThan(Number(first.slice(-1)));
       // …then the CPU holds the seat, and plays it

@@ -33,22 +33,26 @@ describe('web client end to end', () => {
 describe('play the CPU', () => {
   it('starts a game against the CPU from the home screen; the CPU answers', async () => {
     const page = await session.page('cpu');
-    await page.goto(session.server.url + '/');
-    await page.selectOption('select[name="cpuLevel"]', '1');
-    await page.click('[data-action="play-cpu"]:not([disabled])');
-    await sees(page, '7j', 'black n');
-    await page.waitForSelector('[data-your-turn]');
-    // this time by dragging the piece
-    const from = (await page.locator(sq('7i')).boundingBox())!;
-    const to = (await page.locator(sq('7h')).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 5, { steps: 8 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 2 });
-    await page.mouse.up();
-    await sees(page, '7h', 'black p');
-    await page.waitForSelector('.movelist[data-moves="2"]', { timeout: 30_000 });
-    await page.waitForSelector('[data-your-turn]');
+    try {
+      await page.goto(session.server.url + '/');
+      await page.selectOption('select[name="cpuLevel"]', '1');
+      await page.click('[data-action="play-cpu"]:not([disabled])');
+      await sees(page, '7j', 'black n');
+      await page.waitForSelector('[data-your-turn]');
+      // this time by dragging the piece
+      const from = (await page.locator(sq('7i')).boundingBox())!;
+      const to = (await page.locator(sq('7h')).boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 5, { steps: 8 });
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 2 });
+      await page.mouse.up();
+      await sees(page, '7h', 'black p');
+      await page.waitForSelector('.movelist[data-moves="2"]', { timeout: 30_000 });
+      await page.waitForSelector('[data-your-turn]');
+    } catch (e) {
+      await session.failed(e, 'cpu');
+    }
     await page.context().close();
     expect(session.problems).toEqual([]);
   });
