@@ -40,7 +40,7 @@ describe('absent players', () => {
       await b.click('[data-seat="white"] [data-action="sit"]');
       await b.waitForSelector('[data-seat="white"][data-kind="human"]');
       const guest = await b.inputValue('[data-rename] input[name="name"]');
-      expect(guest).toMatch(/^[A-Za-z]+-\w{4}$/);
+      expect(guest).toMatch(/^[A-Za-z]+-[\w-]{4}$/);
       await b.fill('[data-rename] input[name="name"]', 'Mateo');
       await b.press('[data-rename] input[name="name"]', 'Tab');
       await a.waitForSelector('[data-seat="white"] .sname >> text=Mateo');
@@ -48,7 +48,7 @@ describe('absent players', () => {
       // a spectator on a phone; Ajustes shows the name this guest was given
       await spanish(c);
       await c.goto(url('/#/settings'));
-      await c.waitForFunction(() => /^[A-Za-z]+-\w{4}$/.test((document.querySelector('input[name="name"]') as HTMLInputElement)?.value ?? ''));
+      await c.waitForFunction(() => /^[A-Za-z]+-[\w-]{4}$/.test((document.querySelector('input[name="name"]') as HTMLInputElement)?.value ?? ''));
       await c.goto(url(`/#/room/${code}`));
       await c.waitForSelector('[data-seat="white"] >> text=Mateo');
 
