@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, kill9 } from './support/childServer.ts';
-import { TestClient } from './support/TestClient.ts';
+import { CpuGameBot } from './support/bot.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +24,7 @@ describe('the built server (dist/main.mjs)', () => {
     const { NODE_OPTIONS: _, REDIS_URL: __, ...env } = process.env;
     child = spawn(process.execPath, ['dist/main.mjs'], {
       cwd: serverDir,
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', LOG_LEVEL: 'warn', CPU_WORKERS: '1', CHU_CPU_DELAY_MS: '0' },
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', LOG_LEVEL: 'warn', CPU_WORKERS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => { out += d; });
@@ -58,17 +58,11 @@ describe('the built server (dist/main.mjs)', () => {
   });
 
   it('plays a CPU move from the engine worker thread, itself built JS', async () => {
-    const solo = await TestClient.connect(url, 'Solo');
-    const room = await solo.createRoom();
-    solo.send({ type: 'room.sit', code: room.code, color: 'black' });
-    solo.send({ type: 'room.cpu', code: room.code, color: 'white', level: 1 });
-    await solo.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
-    solo.send({ type: 'room.start', code: room.code });
-    await solo.nextOf('game', (m) => m.reason === 'start');
-    expect(await solo.move('7j5h')).toMatchObject({ type: 'ack' });
-    const reply = await solo.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2, 30_000);
+    const bot = await CpuGameBot.start(url, 'Solo'); // Black against the CPU, level 1
+    expect(await bot.client.move('7j5h')).toMatchObject({ type: 'ack' });
+    const reply = await bot.client.nextOf('event', (m) => m.event.kind === 'move' && m.event.version === 2, 30_000);
     expect(reply.event).toMatchObject({ color: 'white', byCpu: true });
-    solo.close();
+    bot.close();
     expect(out).not.toMatch(/engine unavailable|worker-boot/);
   });
 });
