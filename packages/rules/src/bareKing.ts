@@ -1,28 +1,18 @@
-import { EMPTY, TYPE_COUNT, WHITE_BIT, diesOnLastRank, isRoyalType, isWeakType } from './piece.ts';
+import { EMPTY, WHITE_BIT } from './piece.ts';
 import type { Position } from './position.ts';
-import { FRAME, SQUARES } from './square.ts';
-import { LAST_RANK } from './zone.ts';
+import { TABLES } from './variant.ts';
 
 // RULES.md §6, bare king: which pieces count, and what a move makes of the claim.
 // The Game and the CPU player's search both judge with these, so they cannot disagree.
+// The tables per variant are variant.ts's `defends` and `claims`; these are chu's.
 
 /**
  * 1 when the piece on a square keeps its side from being bare: not royal and not dead (a Pawn or
  * Lance that stayed unpromoted on its last rank). Index piece byte * FRAME + mailbox square.
  */
-export const DEFENDS = new Uint8Array(256 * FRAME);
+export const DEFENDS = TABLES.chu.defends;
 /** 1 when it also counts for claiming the win: unpromoted Pawns and Go-Betweens don't. Same index. */
-export const CLAIMS = new Uint8Array(256 * FRAME);
-for (let t = 0; t < TYPE_COUNT; t++)
-  for (const bit of [0, WHITE_BIT]) {
-    const p = t + 1 + bit;
-    for (const sq of SQUARES) {
-      const dead = diesOnLastRank(t) && LAST_RANK[(bit ? FRAME : 0) + sq] === 1;
-      const defends = !isRoyalType(t) && !dead;
-      DEFENDS[p * FRAME + sq] = defends ? 1 : 0;
-      CLAIMS[p * FRAME + sq] = defends && !isWeakType(t) ? 1 : 0;
-    }
-  }
+export const CLAIMS = TABLES.chu.claims;
 
 /** A side's pieces as the bare-king rule counts them. */
 export interface Material {
@@ -31,13 +21,14 @@ export interface Material {
 }
 
 export function material(pos: Position, bit: number): Material {
+  const t = pos.tables;
   let defends = 0;
   let claims = 0;
-  for (const sq of SQUARES) {
+  for (const sq of t.squares) {
     const p = pos.board[sq];
     if (p === EMPTY || (p & WHITE_BIT) !== bit) continue;
-    defends += DEFENDS[p * FRAME + sq];
-    claims += CLAIMS[p * FRAME + sq];
+    defends += t.defends[p * t.frame + sq];
+    claims += t.claims[p * t.frame + sq];
   }
   return { defends, claims };
 }

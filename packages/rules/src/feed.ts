@@ -1,9 +1,8 @@
 import type { Game } from './game.ts';
-import { EMPTY, OFF, WHITE_BIT, movesOf } from './piece.ts';
-import { IS_LION, isPromotion, moveFrom, moveMid, moveTo, packMove, type PackedMove } from './position.ts';
-import { FRAME, KING_DIRS, SQUARES, squareName } from './square.ts';
+import { EMPTY, OFF, WHITE_BIT } from './piece.ts';
+import { IS_LION } from './position.ts';
 import type { Square } from './types.ts';
-import { parseUsi, usiOf } from './usi.ts';
+import { parseUsi } from './usi.ts';
 
 // What a rules-agnostic board is fed (chessground style): computed once per position from its
 // legal moves, in one pass over them plus the few other spellings of a lion-power piece's moves.
@@ -27,7 +26,8 @@ export interface BoardFeed {
 
 /** Squares to mark for a move: from, the Lion's midpoint if any, to (igui and pass: from and mid). */
 export function lastMoveSquares(usi: string | undefined): Square[] {
-  const m = usi ? parseUsi(usi) : undefined;
+  // the widest board's syntax: a chu move reads the same
+  const m = usi ? parseUsi(usi, 'dai') : undefined;
   if (!m) return [];
   return [...new Set(m.mid ? [m.from, m.mid, m.to] : [m.from, m.to])];
 }
@@ -39,6 +39,8 @@ export function lastMoveSquares(usi: string | undefined): Square[] {
  * canonical move.
  */
 export function boardFeed(game: Game): BoardFeed {
+  const t = game.position.tables;
+  const { squareName } = t;
   const board = game.position.board;
   const legal = game.legalPacked();
   /** gesture (USI without '+') → its legal USI without and with promotion */
@@ -67,16 +69,17 @@ export function boardFeed(game: Game): BoardFeed {
 
   const plain = new Map<number, string>();
   let pass: string | undefined;
-  /** igui on a square is one move, whoever makes it, but a non-Lion taking a Lion is another (counter-strike) */
+  /** igui on a square is one move, whoever makes it, but in chu a non-Lion taking a Lion is another (counter-strike) */
   const igui = new Map<number, string>();
-  const iguiKind = (from: number, mid: number) => mid + (IS_LION[board[mid]] && !IS_LION[board[from]] ? FRAME : 0);
+  const iguiKind = (from: number, mid: number) => mid + (t.lionTrading && IS_LION[board[mid]] && !IS_LION[board[from]] ? t.frame : 0);
   for (const m of legal) {
-    const usi = usiOf(m);
-    add(moveFrom(m), moveMid(m), moveTo(m), isPromotion(m), usi);
-    if (moveFrom(m) !== moveTo(m)) {
-      if (!moveMid(m) && !isPromotion(m)) plain.set(m, usi);
-    } else if (board[moveMid(m)] === EMPTY) pass = usi;
-    else igui.set(iguiKind(moveFrom(m), moveMid(m)), usi);
+    const usi = t.usiOf(m);
+    const [from, mid, to, promote] = [t.moveFrom(m), t.moveMid(m), t.moveTo(m), (m & t.promote) !== 0];
+    add(from, mid, to, promote, usi);
+    if (from !== to) {
+      if (!mid && !promote) plain.set(m, usi);
+    } else if (board[mid] === EMPTY) pass = usi;
+    else igui.set(iguiKind(from, mid), usi);
   }
 
   // the other spellings: first step to `mid`, then `to`
@@ -85,20 +88,20 @@ export function boardFeed(game: Game): BoardFeed {
       const usi = board[mid] === EMPTY ? pass : igui.get(iguiKind(from, mid));
       if (usi) add(from, mid, from, false, usi);
     } else if (board[mid] === EMPTY) {
-      const usi = plain.get(packMove(from, to));
+      const usi = plain.get(t.pack(from, to));
       if (usi) add(from, mid, to, false, usi);
     }
   };
   const me = game.turn === 'white' ? WHITE_BIT : 0;
-  for (const from of SQUARES) {
+  for (const from of t.squares) {
     const piece = board[from];
     if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
-    const mv = movesOf(piece);
+    const mv = t.movesByPiece[piece];
     const open = (sq: number) => board[sq] === EMPTY || (board[sq] !== OFF && (board[sq] & WHITE_BIT) !== me);
     if (mv.fullLion) {
-      for (const d of KING_DIRS) {
+      for (const d of t.kingDirs) {
         const mid = from + d;
-        if (open(mid)) for (const e of KING_DIRS) other(from, mid, mid + e);
+        if (open(mid)) for (const e of t.kingDirs) other(from, mid, mid + e);
       }
     } else
       for (const d of mv.lionDirs) {

@@ -1,12 +1,11 @@
 import { bareKingVerdict, material } from './bareKing.ts';
-import { CODES, EMPTY, WHITE_BIT, colorOf, typeOf } from './piece.ts';
-import { MAX_MOVES, Position, isRoyalPiece, moveTo, type PackedMove } from './position.ts';
-import { START_SFEN, makeSfen, parseSfen } from './sfen.ts';
-import { SQUARES } from './square.ts';
+import { ALL_CODES, EMPTY, WHITE_BIT, colorOf, typeOf } from './piece.ts';
+import { MAX_MOVES, Position, isRoyalPiece, type PackedMove } from './position.ts';
+import { makeSfen, parseSfen, startSfenOf } from './sfen.ts';
 import {
-  err, ok, opposite, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result,
+  err, ok, opposite, unwrap, withDefaults, type Color, type IllegalReason, type Options, type Outcome, type Result, type Variant,
 } from './types.ts';
-import { resolveUsi, usiOf } from './usi.ts';
+import { resolveUsi } from './usi.ts';
 import { notateAll, type NotationStyle } from './notation/index.ts';
 
 export interface Piece {
@@ -52,8 +51,9 @@ export class Game {
     this.judgeStart();
   }
 
+  /** The start position of the options' game (chu unless `variant: 'dai'`). */
   static start(options?: Partial<Options>): Game {
-    return unwrap(Game.fromSfen(START_SFEN, options));
+    return unwrap(Game.fromSfen(startSfenOf(options), options));
   }
 
   static fromSfen(sfen: string, options?: Partial<Options>): Result<Game, string> {
@@ -64,7 +64,7 @@ export class Game {
   static replay(
     usis: readonly string[],
     options?: Partial<Options>,
-    sfen: string = START_SFEN,
+    sfen: string = startSfenOf(options),
   ): Result<Game, { ply: number; reason: IllegalReason | 'bad-sfen' }> {
     const game = Game.fromSfen(sfen, options);
     if (!game.ok) return err({ ply: -1, reason: 'bad-sfen' });
@@ -91,6 +91,10 @@ export class Game {
   get turn(): Color {
     return this.pos.turn;
   }
+  /** 'chu' or 'dai' */
+  get variant(): Variant {
+    return this.pos.tables.variant;
+  }
   get ply(): number {
     return this.played.length;
   }
@@ -107,9 +111,9 @@ export class Game {
   }
 
   board(): (Piece | undefined)[] {
-    return Array.from(SQUARES, (sq) => {
+    return Array.from(this.pos.tables.squares, (sq) => {
       const p = this.pos.board[sq];
-      return p === EMPTY ? undefined : { color: colorOf(p), code: CODES[typeOf(p)] };
+      return p === EMPTY ? undefined : { color: colorOf(p), code: ALL_CODES[typeOf(p)] };
     });
   }
 
@@ -118,7 +122,7 @@ export class Game {
   }
 
   legalMoves(): string[] {
-    return this.legalPacked().map(usiOf).sort();
+    return this.legalPacked().map((m) => this.pos.tables.usiOf(m)).sort();
   }
 
   /** Legal moves of the current position as packed integers (repetition rule applied). */
@@ -138,7 +142,7 @@ export class Game {
   /** The canonical USI of a legal move, or why it is refused. */
   check(usi: string): Result<string, IllegalReason> {
     const m = this.resolve(usi);
-    return m.ok ? ok(usiOf(m.value)) : m;
+    return m.ok ? ok(this.pos.tables.usiOf(m.value)) : m;
   }
 
   play(usi: string): Result<PlayedMove, IllegalReason> {
@@ -201,7 +205,7 @@ export class Game {
   private inCheck(): boolean {
     const me = this.pos.turnBit;
     if (this.pos.royals[me ? 1 : 0] !== 1) return false;
-    for (const sq of SQUARES) {
+    for (const sq of this.pos.tables.squares) {
       const p = this.pos.board[sq];
       if (p !== EMPTY && (p & WHITE_BIT) === me && isRoyalPiece(p)) return this.pos.attacked(sq, me ^ WHITE_BIT);
     }
@@ -210,11 +214,11 @@ export class Game {
 
   private playPacked(m: PackedMove): void {
     const mover = this.pos.turn;
-    const previous = this.played.length ? moveTo(this.played[this.played.length - 1]) : 0;
+    const previous = this.played.length ? this.pos.tables.moveTo(this.played[this.played.length - 1]) : 0;
     const text = notateAll(this.pos, m, previous);
     this.texts.hodges.push(text.hodges);
     this.texts.kanji.push(text.kanji);
-    this.usis.push(usiOf(m));
+    this.usis.push(this.pos.tables.usiOf(m));
     this.played.push(m);
     this.pos.make(m);
     this.seen.set(this.pos.key, (this.seen.get(this.pos.key) ?? 0) + 1);

@@ -4,7 +4,9 @@ export { CODES, DIRECTIONS, SPECS, promotedCode, type Direction } from './piece.
 export { BASE_CODES, MOVEMENTS, movementOf, reachOf, type PieceMovement, type Reach, type ReachKind } from './movement.ts';
 export { ZONE_DEPTH, inPromotionZone } from './zone.ts';
 export { MAX_MOVES, Position, type PackedMove } from './position.ts';
-export { START_SFEN, parseSfen, makeSfen } from './sfen.ts';
+export { START_SFEN, parseSfen, makeSfen, startSfenOf } from './sfen.ts';
+/** The variants: name, size, zone, start SFEN, codes and squares of chu and dai (docs/dai-shogi.md). */
+export { START_SFENS, VARIANT_INFO, type VariantInfo } from './variant.ts';
 export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';
 export { Game, type Piece, type PlayedMove } from './game.ts';
 export { boardFeed, lastMoveSquares, type BoardFeed, type PromotionChoice } from './feed.ts';
@@ -16,6 +18,9 @@ export { WIDTH, FRAME, SQUARES, KING_DIRS, rowOf, colOf } from './square.ts';
 export { EMPTY, OFF, WHITE_BIT, TYPE_COUNT, movesOf } from './piece.ts';
 export { PROMOTE, IS_LION, IS_ROYAL, PROMOTED_PIECE, LION_REACH } from './position.ts';
 export { PROMOTION_ZONE, LAST_RANK } from './zone.ts';
+/** The same tables for either variant (frame, squares, moves, zone, bare-king counts, packed-move layout): chu's above are VARIANT_TABLES.chu's. */
+export { TABLES as VARIANT_TABLES, type VariantTables } from './variant.ts';
+export { PIECE_SPECS } from './piece.ts';
 /** RULES.md §6 as the Game judges it, per piece byte and square, for a search that counts material as it goes. */
 export { DEFENDS, CLAIMS, bareKingVerdict, type Material } from './bareKing.ts';
 export { toKif } from './notation/kif-export.ts';

@@ -1,4 +1,4 @@
-import { CODES, DIRECTIONS, DIRS, SPECS, promotedCode, type Direction } from './piece.ts';
+import { CODES, DIRECTIONS, DIRS, PIECE_SPECS, promotedCode, type Direction } from './piece.ts';
 
 // Each piece's movement in a form a diagram can draw, read off SPECS: the same specification
 // the move generator compiles, so the picture and the legal moves cannot drift apart.
@@ -14,16 +14,20 @@ export interface PieceMovement {
   promotesTo?: string;
   /** one square: ['f', 'fl', 'fr'] */
   steps: readonly Direction[];
-  /** any distance over empty squares (chu shogi has no limited ranges: each runs to the edge) */
+  /** any distance over empty squares, to the edge */
   ranges: readonly Direction[];
+  /** one or two squares, the first empty to reach the second: dai's Violent Ox and Flying Dragon only */
+  limitedRanges?: readonly Direction[];
   /** a leap to the second square, over anything */
   jumps: readonly Direction[];
+  /** leaps to other squares, over anything, dy -1 = forward: dai's Knight only, [{dx: -1, dy: -2}, {dx: 1, dy: -2}] */
+  leaps?: readonly { dx: number; dy: number }[];
   /** lion power: 'full' (the Lion, §2), or the lines of a Horned Falcon or Soaring Eagle; [] none */
   lion: 'full' | readonly Direction[];
 }
 
 export const MOVEMENTS: Readonly<Record<string, PieceMovement>> = Object.fromEntries(
-  SPECS.map((s) => {
+  PIECE_SPECS.map((s) => {
     const movement: PieceMovement = {
       code: s.code,
       name: s.name,
@@ -33,16 +37,19 @@ export const MOVEMENTS: Readonly<Record<string, PieceMovement>> = Object.fromEnt
       jumps: s.jumps ?? [],
       lion: s.lion ?? [],
     };
+    // dai's two kinds, only on the pieces that have them: chu's movements read as they always did
+    if (s.limited) movement.limitedRanges = s.limited;
+    if (s.leaps) movement.leaps = s.leaps.map(([dx, dy]) => ({ dx, dy }));
     const up = promotedCode(s.code);
     if (up) movement.promotesTo = up;
     return [s.code, movement];
   }),
 );
 
-/** The movement of the piece with SFEN code `code` ('d', '+d'), or undefined for an unknown code. */
+/** The movement of the piece with SFEN code `code` ('d', '+d', dai's "n'"), or undefined for an unknown code. */
 export const movementOf = (code: string): PieceMovement | undefined => MOVEMENTS[code.toLowerCase()];
 
-/** The 21 piece types of the starting set, in the rule book's order (strongest first). */
+/** Chu's 21 piece types of the starting set, in the rule book's order (strongest first); dai's are VARIANT_INFO.dai.baseCodes. */
 export const BASE_CODES: readonly string[] = CODES.filter((c) => !c.startsWith('+'));
 
 /**
@@ -76,8 +83,10 @@ export function reachOf(code: string, radius: number): Reach[] {
     if (!old || RANK.indexOf(how) > RANK.indexOf(old.how)) marks.set(key, { dx, dy, how });
   };
   for (const d of m.ranges) for (let k = 1; k <= radius; k++) put(DIRS[d][0] * k, DIRS[d][1] * k, 'range');
+  for (const d of m.limitedRanges ?? []) for (let k = 1; k <= 2; k++) put(DIRS[d][0] * k, DIRS[d][1] * k, 'range');
   for (const d of m.steps) put(DIRS[d][0], DIRS[d][1], 'step');
   for (const d of m.jumps) put(DIRS[d][0] * 2, DIRS[d][1] * 2, 'jump');
+  for (const { dx, dy } of m.leaps ?? []) put(dx, dy, 'jump');
   const lionLines = m.lion === 'full' ? DIRECTIONS : m.lion;
   for (const d of lionLines) {
     put(DIRS[d][0], DIRS[d][1], 'lion');

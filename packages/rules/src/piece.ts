@@ -18,21 +18,28 @@ const ALL: Dir[] = [...ORTH, ...DIAG];
 export interface Movement {
   steps?: Dir[];
   slides?: Dir[];
+  /** ranges of at most two squares, the first empty to reach the second (dai's Violent Ox R2, Flying Dragon B2) */
+  limited?: Dir[];
   /** two-square leaps in these directions, over anything */
   jumps?: Dir[];
+  /** leaps to [dx, dy] in the owner's view, over anything (dai's Knight: [-1, -2] and [1, -2]) */
+  leaps?: (readonly [number, number])[];
   /** 'full' = the Lion; otherwise the directions of a Falcon's or Eagle's lion power */
   lion?: 'full' | Dir[];
 }
 
 export interface Spec extends Movement {
-  /** SFEN letter, lowercase, '+' prefix when promoted */
+  /** SFEN letter, lowercase, '+' prefix when promoted; dai-only pieces end in a prime: "n'" */
   code: string;
   name: string;
   royal?: boolean;
   /** unpromoted Pawn and Go-Between: taking one first doesn't open a Lion's bridge (§4), and they can't claim a bare king (§6) */
   weak?: boolean;
-  /** Pawn and Lance: on the last rank unpromoted it can never move again, a dead piece (§3, §6) */
-  diesOnLastRank?: boolean;
+  /**
+   * Unpromoted on its last `trapped` ranks it can never move again, a dead piece (RULES.md §3, §6;
+   * dai-shogi.md §3): 1 for the Pawn, Lance, Stone and Iron General, 2 for the Knight.
+   */
+  trapped?: 1 | 2;
 }
 
 const BASE: Spec[] = [
@@ -54,9 +61,9 @@ const BASE: Spec[] = [
   { code: 'v', name: 'Vertical Mover', slides: ['f', 'b'], steps: ['l', 'r'] },
   { code: 'm', name: 'Side Mover', slides: ['l', 'r'], steps: ['f', 'b'] },
   { code: 'a', name: 'Reverse Chariot', slides: ['f', 'b'] },
-  { code: 'l', name: 'Lance', slides: ['f'], diesOnLastRank: true },
+  { code: 'l', name: 'Lance', slides: ['f'], trapped: 1 },
   { code: 'i', name: 'Go-Between', steps: ['f', 'b'], weak: true },
-  { code: 'p', name: 'Pawn', steps: ['f'], weak: true, diesOnLastRank: true },
+  { code: 'p', name: 'Pawn', steps: ['f'], weak: true, trapped: 1 },
 ];
 
 /** Promoted forms, in the order of the base pieces that promote (all but k, q, n). */
@@ -81,10 +88,32 @@ const PROMOTED: Spec[] = [
   { code: '+p', name: 'Gold General', steps: ['f', 'b', 'l', 'r', 'fl', 'fr'] },
 ];
 
+const GOLD: Dir[] = ['f', 'b', 'l', 'r', 'fl', 'fr'];
+
+/** The pieces dai shogi adds (dai-shogi.md §1.1, seed 001's table); all promote to Gold General. */
+const DAI_BASE: Spec[] = [
+  { code: "i'", name: 'Iron General', steps: ['f', 'fl', 'fr'], trapped: 1 },
+  { code: "s'", name: 'Stone General', steps: ['fl', 'fr'], trapped: 1 },
+  { code: "n'", name: 'Knight', leaps: [[-1, -2], [1, -2]], trapped: 2 },
+  { code: "a'", name: 'Angry Boar', steps: ORTH },
+  { code: "c'", name: 'Cat Sword', steps: DIAG },
+  { code: "e'", name: 'Evil Wolf', steps: ['f', 'l', 'r', 'fl', 'fr'] },
+  { code: "v'", name: 'Violent Ox', limited: ORTH },
+  { code: "f'", name: 'Flying Dragon', limited: DIAG },
+];
+const DAI_PROMOTED: Spec[] = DAI_BASE.map((s) => ({ code: `+${s.code}`, name: 'Gold General', steps: GOLD }));
+
+/** Every piece type of both games, index = type: chu's 39 first (their bytes are the same in both), then dai's 16. */
+export const PIECE_SPECS: readonly Spec[] = [...BASE, ...PROMOTED, ...DAI_BASE, ...DAI_PROMOTED];
+export const TYPE_COUNT = PIECE_SPECS.length; // 55
+/** Chu's pieces (types 0..38), as the CPU player's tables iterate them. */
 export const SPECS: readonly Spec[] = [...BASE, ...PROMOTED];
-export const TYPE_COUNT = SPECS.length; // 39
+export const CHU_TYPE_COUNT = SPECS.length; // 39
+/** Chu's SFEN codes, by type. */
 export const CODES: readonly string[] = SPECS.map((s) => s.code);
-export const typeOfCode = (code: string): number => CODES.indexOf(code);
+/** The SFEN code of every type of both games. */
+export const ALL_CODES: readonly string[] = PIECE_SPECS.map((s) => s.code);
+export const typeOfCode = (code: string): number => ALL_CODES.indexOf(code);
 
 // Piece bytes on the board: 0 empty, type+1 for Black, type+1+64 for White, 128 off the board.
 export const EMPTY = 0;
@@ -98,77 +127,96 @@ export const colorOf = (p: number): Color => (p & WHITE_BIT ? 'white' : 'black')
 /** Type a piece becomes on promotion, or -1. */
 export const PROMOTES_TO: Int8Array = (() => {
   const out = new Int8Array(TYPE_COUNT).fill(-1);
-  for (const s of PROMOTED) out[typeOfCode(s.code.slice(1))] = typeOfCode(s.code);
+  for (const s of PIECE_SPECS) if (s.code.startsWith('+')) out[typeOfCode(s.code.slice(1))] = typeOfCode(s.code);
   return out;
 })();
 /** The unpromoted type a promoted type came from (for notation), or -1. */
 export const DEMOTES_TO: Int8Array = (() => {
   const out = new Int8Array(TYPE_COUNT).fill(-1);
-  for (const s of PROMOTED) out[typeOfCode(s.code)] = typeOfCode(s.code.slice(1));
+  for (const s of PIECE_SPECS) if (s.code.startsWith('+')) out[typeOfCode(s.code)] = typeOfCode(s.code.slice(1));
   return out;
 })();
 
-export const isLionType = (t: number): boolean => SPECS[t].lion === 'full';
-export const isRoyalType = (t: number): boolean => SPECS[t].royal === true;
-export const isWeakType = (t: number): boolean => SPECS[t].weak === true;
-export const diesOnLastRank = (t: number): boolean => SPECS[t].diesOnLastRank === true;
+export const isLionType = (t: number): boolean => PIECE_SPECS[t].lion === 'full';
+export const isRoyalType = (t: number): boolean => PIECE_SPECS[t].royal === true;
+export const isWeakType = (t: number): boolean => PIECE_SPECS[t].weak === true;
+/** How many far ranks the type is stuck on when unpromoted (0 = none). */
+export const trappedRanks = (t: number): number => PIECE_SPECS[t].trapped ?? 0;
 
 /** SFEN code of the piece `code` becomes on promotion ('o' → '+o'), or undefined. */
 export const promotedCode = (code: string): string | undefined => {
   const t = typeOfCode(code);
-  return t >= 0 && PROMOTES_TO[t] >= 0 ? CODES[PROMOTES_TO[t]] : undefined;
+  return t >= 0 && PROMOTES_TO[t] >= 0 ? ALL_CODES[PROMOTES_TO[t]] : undefined;
 };
 
-/** Per type and colour (index type*2 + (white?1:0)): mailbox offsets of each kind of movement. */
+/** Per type and colour: mailbox offsets of each kind of movement, for one board width. */
 export interface Moves {
+  /** steps and leaps (the Knight's too): one offset each, whatever stands between */
   steps: Int16Array;
   jumps: Int16Array;
   slides: Int16Array;
+  /** limited ranges' second square: offset d, reached at 2d when d is empty (d itself is a step) */
+  hops: Int16Array;
   /** Lion power: 'full' covers all 8 directions; else the directions of a Falcon/Eagle */
   lionDirs: Int16Array;
   fullLion: boolean;
 }
 
-const offset = (d: Dir, c: Color): number => {
-  const [dx, dy] = DIRS[d];
-  const o = dy * WIDTH + dx;
-  return c === 'black' ? o : -o;
-};
+/** How each type moves on a board of one width, compiled from PIECE_SPECS. */
+export interface CompiledMoves {
+  /** index type * 2 + (white ? 1 : 0) */
+  byType: readonly Moves[];
+  /** index piece byte (empty and unused bytes get no moves) */
+  byPiece: readonly Moves[];
+  /**
+   * Reach table: for a piece at `from` and a square `from + delta`, REACH[base[piece] + delta] is
+   * DIRECT when the piece reaches it by a step or leap whatever stands between, or the slide
+   * direction to walk (the squares before it must be empty), or 0.
+   */
+  reach: Int16Array;
+  base: Int32Array;
+}
 
-export const MOVES: readonly Moves[] = (() => {
-  const out: Moves[] = [];
-  for (const s of SPECS)
+export const DIRECT = 0x7fff;
+
+export function compileMoves(width: number, size: number): CompiledMoves {
+  const offset = (dx: number, dy: number, c: Color): number => (c === 'black' ? 1 : -1) * (dy * width + dx);
+  const byType: Moves[] = [];
+  for (const s of PIECE_SPECS)
     for (const c of ['black', 'white'] as Color[]) {
-      const offs = (ds?: Dir[]) => Int16Array.from(ds ?? [], (d) => offset(d, c));
-      out.push({
-        steps: offs(s.steps),
+      const offs = (ds?: Dir[]) => Int16Array.from(ds ?? [], (d) => offset(DIRS[d][0], DIRS[d][1], c));
+      byType.push({
+        steps: Int16Array.from([...offs(s.steps), ...offs(s.limited), ...(s.leaps ?? []).map(([dx, dy]) => offset(dx, dy, c))]),
         jumps: offs(s.jumps),
         slides: offs(s.slides),
+        hops: offs(s.limited),
         lionDirs: offs(s.lion === 'full' ? ALL : s.lion),
         fullLion: s.lion === 'full',
       });
     }
-  return out;
-})();
-
-export const movesOf = (p: number): Moves => MOVES[typeOf(p) * 2 + (p & WHITE_BIT ? 1 : 0)];
-
-// Reach tables: for a piece at `from` and a square `from + delta`, REACH gives DIRECT when the piece
-// reaches it by a step or leap whatever stands between, or the slide direction to walk, or 0.
-export const DIRECT = 0x7fff;
-const DELTA_MAX = 11 * WIDTH + 11;
-export const DELTA_SPAN = 2 * DELTA_MAX + 1;
-export const REACH: Int16Array = (() => {
-  const out = new Int16Array(TYPE_COUNT * 2 * DELTA_SPAN);
-  MOVES.forEach((m, i) => {
-    const base = i * DELTA_SPAN + DELTA_MAX;
-    for (const d of m.steps) out[base + d] = DIRECT;
-    for (const d of m.jumps) out[base + 2 * d] = DIRECT;
-    for (const d of m.lionDirs) out[base + d] = out[base + 2 * d] = DIRECT;
-    if (m.fullLion)
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) out[base + dy * WIDTH + dx] = DIRECT;
-    for (const d of m.slides) for (let k = 1; k <= 11; k++) if (!out[base + k * d]) out[base + k * d] = d;
+  const none: Moves = { steps: new Int16Array(0), jumps: new Int16Array(0), slides: new Int16Array(0), hops: new Int16Array(0), lionDirs: new Int16Array(0), fullLion: false };
+  const byPiece: Moves[] = Array.from({ length: 256 }, (_, p) => {
+    const t = (p & 63) - 1;
+    return p > 0 && p < OFF && t < TYPE_COUNT ? byType[t * 2 + (p & WHITE_BIT ? 1 : 0)] : none;
   });
-  return out;
-})();
-export const reachIndex = (p: number): number => (typeOf(p) * 2 + (p & WHITE_BIT ? 1 : 0)) * DELTA_SPAN + DELTA_MAX;
+  const deltaMax = (size - 1) * width + size - 1;
+  const span = 2 * deltaMax + 1;
+  const reach = new Int16Array(byType.length * span);
+  byType.forEach((m, i) => {
+    const at = i * span + deltaMax;
+    for (const d of m.steps) reach[at + d] = DIRECT;
+    for (const d of m.jumps) reach[at + 2 * d] = DIRECT;
+    for (const d of m.hops) reach[at + 2 * d] = d;
+    for (const d of m.lionDirs) reach[at + d] = reach[at + 2 * d] = DIRECT;
+    if (m.fullLion)
+      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) reach[at + dy * width + dx] = DIRECT;
+    for (const d of m.slides) for (let k = 1; k < size; k++) if (!reach[at + k * d]) reach[at + k * d] = d;
+  });
+  const base = new Int32Array(256);
+  for (let p = 1; p < OFF; p++) if ((p & 63) - 1 < TYPE_COUNT) base[p] = (((p & 63) - 1) * 2 + (p & WHITE_BIT ? 1 : 0)) * span + deltaMax;
+  return { byType, byPiece, reach, base };
+}
+
+const CHU_MOVES = compileMoves(WIDTH, 12);
+/** Chu's moves of a piece byte (16-wide mailbox), as the CPU player reads them. */
+export const movesOf = (p: number): Moves => CHU_MOVES.byPiece[p];

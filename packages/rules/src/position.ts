@@ -1,14 +1,12 @@
-import { DEFAULT_OPTIONS, type Color, type IllegalReason, type Options } from './types.ts';
-import { FRAME, KING_DIRS, NAME_ORDER, SQUARES, WIDTH, distance } from './square.ts';
-import {
-  DIRECT, EMPTY, OFF, PROMOTES_TO, REACH, TYPE_COUNT, WHITE_BIT, diesOnLastRank, isLionType, isRoyalType, isWeakType,
-  movesOf, reachIndex,
-} from './piece.ts';
-import { LAST_RANK, PROMOTION_ZONE } from './zone.ts';
+import { DEFAULT_OPTIONS, variantOf, type Color, type IllegalReason, type Options } from './types.ts';
+import { CHU_GEOMETRY } from './square.ts';
+import { DIRECT, EMPTY, OFF, PROMOTES_TO, TYPE_COUNT, WHITE_BIT, isLionType, isRoyalType, isWeakType, type Moves } from './piece.ts';
+import { TABLES, type VariantTables } from './variant.ts';
 
 /**
- * A move packed in one integer: from | to << 8 | mid << 16 | promote << 24 (mailbox squares).
- * mid = 0 for a single step, slide or leap. Igui and pass have to === from.
+ * A move packed in one integer: from | to << 8 | mid << 16 | promote << 24 (mailbox squares) in
+ * chu; dai's squares take 9 bits (VariantTables.pack, moveFrom …). mid = 0 for a single step, slide
+ * or leap. Igui and pass have to === from. These helpers are chu's.
  */
 export type PackedMove = number;
 export const PROMOTE = 1 << 24;
@@ -26,8 +24,6 @@ export const IS_ROYAL = new Uint8Array(256);
 export const PROMOTED_PIECE = new Uint8Array(256);
 /** Unpromoted Pawn or Go-Between: a first-step capture of one doesn't open the bridge exception. */
 const IS_WEAK = new Uint8Array(256);
-/** Pawn or Lance: may promote on the last rank without a capture, or stay there dead. */
-const DIES = new Uint8Array(256);
 for (let t = 0; t < TYPE_COUNT; t++)
   for (const bit of [0, WHITE_BIT]) {
     const p = t + 1 + bit;
@@ -35,31 +31,13 @@ for (let t = 0; t < TYPE_COUNT; t++)
     IS_ROYAL[p] = isRoyalType(t) ? 1 : 0;
     PROMOTED_PIECE[p] = PROMOTES_TO[t] >= 0 ? PROMOTES_TO[t] + 1 + bit : 0;
     IS_WEAK[p] = isWeakType(t) ? 1 : 0;
-    DIES[p] = diesOnLastRank(t) ? 1 : 0;
   }
 export const isLionPiece = (p: number): boolean => IS_LION[p] === 1;
+const NO_STRIKES = new Uint8Array(256);
 export const isRoyalPiece = (p: number): boolean => IS_ROYAL[p] === 1;
 
-/** Mailbox offsets of the 24 squares of the Lion's 5×5 (RULES.md §2). */
-export const LION_REACH: number[] = [];
-for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) LION_REACH.push(dy * WIDTH + dx);
-
-// Zobrist keys (board + side to move), from a fixed seed so hashes are stable across runs.
-const Z_LO = new Int32Array(256 * FRAME);
-const Z_HI = new Int32Array(256 * FRAME);
-let zSeed = 0x9e3779b9;
-const rand32 = (): number => {
-  zSeed ^= zSeed << 13;
-  zSeed ^= zSeed >>> 17;
-  zSeed ^= zSeed << 5;
-  return zSeed | 0;
-};
-for (let i = 0; i < Z_LO.length; i++) {
-  Z_LO[i] = rand32();
-  Z_HI[i] = rand32();
-}
-const Z_TURN_LO = rand32();
-const Z_TURN_HI = rand32();
+/** Mailbox offsets of the 24 squares of the Lion's 5×5 on chu's board (RULES.md §2). */
+export const LION_REACH: number[] = [...CHU_GEOMETRY.lionReach];
 
 /** Why a lion-capturing move breaks the trading rules (0 = it doesn't). */
 const TRADE_OK = 0;
@@ -74,7 +52,7 @@ const NO_MOVES: number[] = [];
  * except history (repetition and bare king live in Game). Mutable, with make/unmake for speed.
  */
 export class Position {
-  readonly board = new Uint8Array(FRAME).fill(OFF);
+  readonly board: Uint8Array;
   /** 0 = Black to move, WHITE_BIT = White */
   turnBit = 0;
   /** square where a non-Lion captured a Lion on the last ply (counter-strike), 0 = none */
@@ -85,14 +63,64 @@ export class Position {
   hashHi = 0;
   readonly royals = new Int8Array(2);
   options: Options;
+  /** the board frame, pieces and zone of the position's variant (from `options.variant`) */
+  readonly tables: VariantTables;
 
   // undo stack: move, capture at mid, capture at to, lionSq, hashLo, hashHi
   private undo = new Int32Array(6 * 1024);
   private undoTop = 0;
 
+  // The variant's tables as fields of their own, read into locals by the hot loops: both variants run
+  // the same code on the same array types, so neither makes the other's call sites polymorphic.
+  private readonly squares: Uint16Array;
+  private readonly moves: readonly Moves[];
+  private readonly zone: Uint8Array;
+  private readonly far: Uint8Array;
+  private readonly secondChance: Uint8Array;
+  private readonly frame: number;
+  private readonly bits: number;
+  private readonly mask: number;
+  private readonly promoteBit: number;
+  private readonly kingDirs: readonly number[];
+  private readonly lionReach: readonly number[];
+  private readonly nameOrder: Uint16Array;
+  private readonly reach: Int16Array;
+  private readonly reachBase: Int32Array;
+  private readonly zLo: Int32Array;
+  private readonly zHi: Int32Array;
+  private readonly zTurnLo: number;
+  private readonly zTurnHi: number;
+  private readonly iguiSeen: Int32Array;
+  private readonly iguiAt: Int32Array;
+  /** IS_LION where a Lion's capture sets the counter-strike square (chu); no piece in dai, which has no such rule */
+  private readonly strikes: Uint8Array;
+
   constructor(options: Options = DEFAULT_OPTIONS) {
     this.options = options;
-    for (const sq of SQUARES) this.board[sq] = EMPTY;
+    const t = (this.tables = TABLES[variantOf(options)]);
+    this.board = new Uint8Array(t.frame).fill(OFF);
+    for (const sq of t.squares) this.board[sq] = EMPTY;
+    this.squares = t.squares;
+    this.moves = t.movesByPiece;
+    this.zone = t.zone;
+    this.far = t.far;
+    this.secondChance = options.knightSecondChance === false ? t.secondChanceNoKnight : t.secondChance;
+    this.frame = t.frame;
+    this.bits = t.bits;
+    this.mask = t.mask;
+    this.promoteBit = t.promote;
+    this.kingDirs = t.kingDirs;
+    this.lionReach = t.lionReach;
+    this.nameOrder = t.nameOrder;
+    this.reach = t.reach;
+    this.reachBase = t.reachBase;
+    this.zLo = t.zobristLo;
+    this.zHi = t.zobristHi;
+    this.zTurnLo = t.zobristTurnLo;
+    this.zTurnHi = t.zobristTurnHi;
+    this.iguiSeen = new Int32Array(2 * t.frame);
+    this.iguiAt = new Int32Array(2 * t.frame);
+    this.strikes = t.lionTrading ? IS_LION : NO_STRIKES;
   }
 
   get turn(): Color {
@@ -115,14 +143,14 @@ export class Position {
   put(sq: number, piece: number): void {
     const old = this.board[sq];
     if (old) {
-      this.hashLo ^= Z_LO[old * FRAME + sq];
-      this.hashHi ^= Z_HI[old * FRAME + sq];
+      this.hashLo ^= this.zLo[(sq << 8) | old];
+      this.hashHi ^= this.zHi[(sq << 8) | old];
       if (IS_ROYAL[old]) this.royals[old & WHITE_BIT ? 1 : 0]--;
     }
     this.board[sq] = piece;
     if (piece) {
-      this.hashLo ^= Z_LO[piece * FRAME + sq];
-      this.hashHi ^= Z_HI[piece * FRAME + sq];
+      this.hashLo ^= this.zLo[(sq << 8) | piece];
+      this.hashHi ^= this.zHi[(sq << 8) | piece];
       if (IS_ROYAL[piece]) this.royals[piece & WHITE_BIT ? 1 : 0]++;
     }
   }
@@ -130,8 +158,8 @@ export class Position {
   setTurn(c: Color): void {
     const bit = c === 'white' ? WHITE_BIT : 0;
     if (bit !== this.turnBit) {
-      this.hashLo ^= Z_TURN_LO;
-      this.hashHi ^= Z_TURN_HI;
+      this.hashLo ^= this.zTurnLo;
+      this.hashHi ^= this.zTurnHi;
       this.turnBit = bit;
     }
   }
@@ -142,10 +170,13 @@ export class Position {
   }
 
   private canPromote(piece: number, from: number, to: number, capture: boolean): boolean {
-    const z = this.turnBit ? FRAME : 0;
-    if (DIES[piece] && LAST_RANK[z + to]) return true;
-    const inFrom = PROMOTION_ZONE[z + from];
-    const inTo = PROMOTION_ZONE[z + to];
+    const z = this.turnBit ? this.frame : 0;
+    // a trapped piece's second chance: onto its last rank(s) it may promote without a capture
+    const chance = this.secondChance[piece];
+    if (chance && this.far[z + to] < chance) return true;
+    const zone = this.zone;
+    const inFrom = zone[z + from];
+    const inTo = zone[z + to];
     if (this.options.promotion === 'shogi') return (inFrom | inTo) === 1;
     return (!inFrom && inTo === 1) || (capture && (inFrom | inTo) === 1);
   }
@@ -157,18 +188,26 @@ export class Position {
   generate(out: Int32Array | number[]): number {
     const board = this.board;
     const me = this.turnBit;
+    const squares = this.squares;
+    const count = squares.length;
+    const moves = this.moves;
+    const kingDirs = this.kingDirs;
+    const lionReach = this.lionReach;
+    const nameOrder = this.nameOrder;
+    const b1 = this.bits;
+    const b2 = b1 + b1;
     this.out = out;
     this.n = 0;
-    this.trading = this.options.lionTrading !== 'off';
+    this.trading = this.tables.lionTrading && this.options.lionTrading !== 'off';
     this.iguiStamp++;
     let passKey = Infinity;
     let pass = 0;
 
-    for (let i = 0; i < 144; i++) {
-      const from = SQUARES[i];
+    for (let i = 0; i < count; i++) {
+      const from = squares[i];
       const piece = board[from];
       if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
-      const mv = movesOf(piece);
+      const mv = moves[piece];
       const steps = mv.steps;
       for (let k = 0; k < steps.length; k++) {
         const to = from + steps[k];
@@ -193,21 +232,29 @@ export class Position {
         }
         if (q < OFF && (q & WHITE_BIT) !== me) this.emit(from, to, q, piece);
       }
+      // dai's limited ranges: the second square, through an empty first one (the first is a step)
+      const hops = mv.hops;
+      for (let k = 0; k < hops.length; k++) {
+        const d = hops[k];
+        const to = from + 2 * d;
+        const q = board[to];
+        if (board[from + d] === EMPTY && (q === EMPTY || (q < OFF && (q & WHITE_BIT) !== me))) this.emit(from, to, q, piece);
+      }
       if (mv.fullLion) {
         for (let k = 0; k < 24; k++) {
-          const to = from + LION_REACH[k];
+          const to = from + lionReach[k];
           const q = board[to];
           if (q === EMPTY || (q < OFF && (q & WHITE_BIT) !== me)) this.emitLion(from, to, 0, q);
         }
         for (let k = 0; k < 8; k++) {
-          const mid = from + KING_DIRS[k];
+          const mid = from + kingDirs[k];
           const q = board[mid];
           if (q === EMPTY) {
-            const key = NAME_ORDER[from] * 1024 + NAME_ORDER[mid];
-            if (key < passKey) (passKey = key), (pass = from | (from << 8) | (mid << 16));
+            const key = nameOrder[from] * 1024 + nameOrder[mid];
+            if (key < passKey) (passKey = key), (pass = from | (from << b1) | (mid << b2));
           } else if (q < OFF && (q & WHITE_BIT) !== me) {
             for (let j = 0; j < 8; j++) {
-              const to = mid + KING_DIRS[j];
+              const to = mid + kingDirs[j];
               if (to === from) this.emitIgui(from, mid);
               else {
                 const r = board[to];
@@ -226,8 +273,8 @@ export class Position {
           const rOk = r === EMPTY || (r < OFF && (r & WHITE_BIT) !== me);
           if (q === EMPTY) {
             this.emitLion(from, mid, 0, 0);
-            const key = NAME_ORDER[from] * 1024 + NAME_ORDER[mid];
-            if (key < passKey) (passKey = key), (pass = from | (from << 8) | (mid << 16));
+            const key = nameOrder[from] * 1024 + nameOrder[mid];
+            if (key < passKey) (passKey = key), (pass = from | (from << b1) | (mid << b2));
             if (rOk) this.emitLion(from, to, 0, r);
           } else if (q < OFF && (q & WHITE_BIT) !== me) {
             this.emitLion(from, mid, 0, q);
@@ -250,14 +297,12 @@ export class Position {
   private n = 0;
   private trading = false;
   private iguiStamp = 0;
-  private readonly iguiSeen = new Int32Array(2 * FRAME);
-  private readonly iguiAt = new Int32Array(2 * FRAME);
 
   /** A step, slide or leap of an ordinary piece, with its promotion when allowed. */
   private emit(from: number, to: number, captured: number, piece: number): void {
     if (this.trading && IS_LION[captured] && this.tradeCheck(from, to, 0) !== TRADE_OK) return;
-    const m = from | (to << 8);
-    if (PROMOTED_PIECE[piece] && this.canPromote(piece, from, to, captured !== 0)) this.out[this.n++] = m | PROMOTE;
+    const m = from | (to << this.bits);
+    if (PROMOTED_PIECE[piece] && this.canPromote(piece, from, to, captured !== 0)) this.out[this.n++] = m | this.promoteBit;
     this.out[this.n++] = m;
   }
 
@@ -265,7 +310,8 @@ export class Position {
   private emitLion(from: number, to: number, mid: number, captured: number): void {
     if (this.trading && (IS_LION[captured] || (mid && IS_LION[this.board[mid]])) && this.tradeCheck(from, to, mid) !== TRADE_OK)
       return;
-    this.out[this.n++] = from | (to << 8) | (mid << 16);
+    const b = this.bits;
+    this.out[this.n++] = from | (to << b) | (mid << (b + b));
   }
 
   /**
@@ -275,11 +321,13 @@ export class Position {
   private emitIgui(from: number, mid: number): void {
     const lionVictim = IS_LION[this.board[mid]];
     if (this.trading && lionVictim && this.tradeCheck(from, from, mid) !== TRADE_OK) return;
-    const m = from | (from << 8) | (mid << 16);
-    const slot = lionVictim && !IS_LION[this.board[from]] ? mid + FRAME : mid;
+    const b = this.bits;
+    const m = from | (from << b) | (mid << (b + b));
+    const strikes = this.strikes;
+    const slot = strikes[this.board[mid]] && !strikes[this.board[from]] ? mid + this.frame : mid;
     if (this.iguiSeen[slot] === this.iguiStamp) {
       const i = this.iguiAt[slot];
-      if (NAME_ORDER[from] < NAME_ORDER[this.out[i] & 255]) this.out[i] = m;
+      if (this.nameOrder[from] < this.nameOrder[this.out[i] & this.mask]) this.out[i] = m;
       return;
     }
     this.iguiSeen[slot] = this.iguiStamp;
@@ -297,7 +345,7 @@ export class Position {
     if (IS_LION[mover]) {
       // Rule 1: adjacent Lions may always be taken. Rule 2: a non-adjacent one only when
       // nothing could take back, judged after the whole move, or over a worthy first capture.
-      if (!IS_LION[c2] || distance(from, to) < 2) return TRADE_OK;
+      if (!IS_LION[c2] || this.tables.distance(from, to) < 2) return TRADE_OK;
       if (c1 && !IS_WEAK[c1]) return TRADE_OK;
       return this.attackedAfter(from, to, mid, to, enemy) ? TRADE_PROTECTED : TRADE_OK;
     }
@@ -331,11 +379,14 @@ export class Position {
   /** Whether a piece of colour `byBit` could move to `target` (no legality of that move considered). */
   attacked(target: number, byBit: number): boolean {
     const board = this.board;
-    for (let i = 0; i < 144; i++) {
-      const sq = SQUARES[i];
+    const squares = this.squares;
+    const reach = this.reach;
+    const reachBase = this.reachBase;
+    for (let i = 0; i < squares.length; i++) {
+      const sq = squares[i];
       const p = board[sq];
       if (p === EMPTY || (p & WHITE_BIT) !== byBit || sq === target) continue;
-      const r = REACH[reachIndex(p) + target - sq];
+      const r = reach[reachBase[p] + target - sq];
       if (r === 0) continue;
       if (r === DIRECT) return true;
       let s = sq + r;
@@ -352,13 +403,13 @@ export class Position {
     const pseudo: number[] = [];
     this.generate(pseudo);
     this.options = saved;
-    const base = packMove(from, to, mid);
+    const base = this.tables.pack(from, to, mid);
     const plain = pseudo.includes(base);
-    if (!plain && !pseudo.includes(base | PROMOTE)) {
+    if (!plain && !pseudo.includes(base | this.promoteBit)) {
       const own = (sq: number) => this.board[sq] !== EMPTY && (this.board[sq] & WHITE_BIT) === this.turnBit;
       return (to !== from && own(to)) || (mid && own(mid)) ? 'occupied-by-own-piece' : 'unreachable';
     }
-    if (promote && !pseudo.includes(base | PROMOTE)) return 'no-promotion-here';
+    if (promote && !pseudo.includes(base | this.promoteBit)) return 'no-promotion-here';
     const t = this.tradeCheck(from, to, mid);
     if (t === TRADE_PROTECTED) return 'lion-protected';
     if (t === TRADE_COUNTER) return 'counter-strike';
@@ -368,9 +419,14 @@ export class Position {
   /** Plays a generated move; unmake() takes it back. */
   make(m: PackedMove): void {
     const board = this.board;
-    const from = m & 255;
-    const to = (m >> 8) & 255;
-    const mid = (m >> 16) & 255;
+    const mask = this.mask;
+    const b = this.bits;
+    const from = m & mask;
+    const to = (m >> b) & mask;
+    const mid = (m >> (b + b)) & mask;
+    const promote = m & this.promoteBit;
+    const zLo = this.zLo;
+    const zHi = this.zHi;
     const piece = board[from];
     const c1 = mid ? board[mid] : 0;
     let u = this.undoTop;
@@ -385,35 +441,36 @@ export class Position {
     undo[u + 1] = this.lionSq;
     undo[u + 2] = this.hashLo;
     undo[u + 3] = this.hashHi;
-    let lo = this.hashLo ^ Z_TURN_LO;
-    let hi = this.hashHi ^ Z_TURN_HI;
+    let lo = this.hashLo ^ this.zTurnLo;
+    let hi = this.hashHi ^ this.zTurnHi;
     if (c1) {
-      lo ^= Z_LO[c1 * FRAME + mid];
-      hi ^= Z_HI[c1 * FRAME + mid];
+      lo ^= zLo[(mid << 8) | c1];
+      hi ^= zHi[(mid << 8) | c1];
       if (IS_ROYAL[c1]) this.royals[c1 & WHITE_BIT ? 1 : 0]--;
       board[mid] = EMPTY;
     }
-    lo ^= Z_LO[piece * FRAME + from];
-    hi ^= Z_HI[piece * FRAME + from];
+    lo ^= zLo[(from << 8) | piece];
+    hi ^= zHi[(from << 8) | piece];
     board[from] = EMPTY;
     const c2 = board[to];
     undo[u] = c2;
     if (c2) {
-      lo ^= Z_LO[c2 * FRAME + to];
-      hi ^= Z_HI[c2 * FRAME + to];
+      lo ^= zLo[(to << 8) | c2];
+      hi ^= zHi[(to << 8) | c2];
       if (IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]--;
     }
-    const placed = m & PROMOTE ? PROMOTED_PIECE[piece] : piece;
+    const placed = promote ? PROMOTED_PIECE[piece] : piece;
     // a Drunk Elephant promoting becomes a Prince: one more royal
-    if (m & PROMOTE && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]++;
+    if (promote && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]++;
     board[to] = placed;
-    lo ^= Z_LO[placed * FRAME + to];
-    hi ^= Z_HI[placed * FRAME + to];
+    lo ^= zLo[(to << 8) | placed];
+    hi ^= zHi[(to << 8) | placed];
     this.undoTop = u + 4;
     this.hashLo = lo;
     this.hashHi = hi;
     // counter-strike square: set when a non-Lion (a Kirin promoting now included) takes a Lion
-    this.lionSq = IS_LION[piece] ? 0 : IS_LION[c2] ? to : IS_LION[c1] ? mid : 0;
+    const strikes = this.strikes;
+    this.lionSq = strikes[piece] ? 0 : strikes[c2] ? to : strikes[c1] ? mid : 0;
     this.turnBit ^= WHITE_BIT;
     this.ply++;
   }
@@ -424,18 +481,21 @@ export class Position {
     const m = undo[u];
     const c1 = undo[u + 1];
     const c2 = undo[u + 2];
-    const from = m & 255;
-    const to = (m >> 8) & 255;
-    const mid = (m >> 16) & 255;
+    const mask = this.mask;
+    const b = this.bits;
+    const from = m & mask;
+    const to = (m >> b) & mask;
+    const mid = (m >> (b + b)) & mask;
+    const promote = m & this.promoteBit;
     const board = this.board;
     const placed = board[to];
     // to before from: for igui and pass they are the same square
     board[to] = c2;
-    board[from] = m & PROMOTE ? UNPROMOTED_PIECE[placed] : placed;
+    board[from] = promote ? UNPROMOTED_PIECE[placed] : placed;
     if (mid) board[mid] = c1;
     if (c1 && IS_ROYAL[c1]) this.royals[c1 & WHITE_BIT ? 1 : 0]++;
     if (c2 && IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]++;
-    if (m & PROMOTE && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]--;
+    if (promote && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]--;
     this.lionSq = undo[u + 3];
     this.hashLo = undo[u + 4];
     this.hashHi = undo[u + 5];

@@ -1,50 +1,66 @@
 import { Position } from './position.ts';
-import { EMPTY, CODES, WHITE_BIT, typeOf, typeOfCode } from './piece.ts';
-import { index, parseSquare, squareName } from './square.ts';
-import { DEFAULT_OPTIONS, err, ok, type Options, type Result } from './types.ts';
+import { EMPTY, ALL_CODES, WHITE_BIT, typeOf, typeOfCode } from './piece.ts';
+import { DEFAULT_OPTIONS, VARIANTS, err, ok, variantOf, type Options, type Result } from './types.ts';
+import { START_SFENS, TABLES, isDaiOnly } from './variant.ts';
 
-export const START_SFEN =
-  'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
+export const START_SFEN = START_SFENS.chu;
 
-/** Reads a lishogi chushogi SFEN; the error names what is wrong. */
+/**
+ * Reads a lishogi chushogi SFEN, or a dai one (dai-shogi.md §1: 15 ranks, primed letters), as the
+ * options' variant says; the error names what is wrong, including a position of the other game.
+ */
 export function parseSfen(sfen: string, options: Options = DEFAULT_OPTIONS): Result<Position, string> {
   const fields = sfen.trim().split(/\s+/);
   if (fields.length < 2 || fields.length > 4 || fields[0] === '')
     return err(`expected "<board> <b|w> <lion square|-> <move number>", got ${fields.length} field(s)`);
   const [boardField, turnField, lionField = '-', numberField = '1'] = fields;
   const pos = new Position(options);
+  const t = pos.tables;
+  const size = t.size;
   const ranks = boardField.split('/');
-  if (ranks.length !== 12) return err(`board has ${ranks.length} ranks, expected 12`);
-  for (let row = 0; row < 12; row++) {
+  if (ranks.length !== size) {
+    const other = VARIANTS.find((v) => v !== t.variant && TABLES[v].size === ranks.length);
+    return err(
+      other
+        ? `board has ${ranks.length} ranks: that is a ${TABLES[other].name.toLowerCase()} position, and this game is ${t.name.toLowerCase()} (${size} ranks)`
+        : `board has ${ranks.length} ranks, expected ${size}`,
+    );
+  }
+  for (let row = 0; row < size; row++) {
     const text = ranks[row];
+    const rankName = t.ranks[row];
     let col = 0;
     for (let i = 0; i < text.length; ) {
-      const rankName = 'abcdefghijkl'[row];
       const digits = /^\d+/.exec(text.slice(i));
       if (digits) {
         const run = Number(digits[0]);
-        if (run < 1 || run > 12) return err(`rank ${rankName}: bad empty run "${digits[0]}"`);
+        if (run < 1 || run > size) return err(`rank ${rankName}: bad empty run "${digits[0]}"`);
         col += run;
         i += digits[0].length;
       } else {
         const promoted = text[i] === '+';
         const letter = text[i + (promoted ? 1 : 0)];
         if (letter === undefined) return err(`rank ${rankName}: "+" without a piece`);
-        const code = (promoted ? '+' : '') + letter.toLowerCase();
+        // a prime after the letter: a dai-only piece (dai-shogi.md §1.1)
+        const prime = text[i + (promoted ? 2 : 1)] === "'" ? "'" : '';
+        const written = `${promoted ? '+' : ''}${letter}${prime}`;
+        const code = written.toLowerCase();
         const type = typeOfCode(code);
-        if (type < 0) return err(`rank ${rankName}: unknown piece "${promoted ? '+' : ''}${letter}"`);
-        if (col >= 12) return err(`rank ${rankName} has more than 12 squares`);
-        pos.put(index(col, row), type + 1 + (letter === letter.toLowerCase() ? WHITE_BIT : 0));
+        if (type < 0 || !t.hasType[type])
+          return err(`rank ${rankName}: unknown piece "${written}"${type >= 0 && isDaiOnly(code) ? ` (a dai shogi piece; this game is ${t.name.toLowerCase()})` : ''}`);
+        if (col >= size) return err(`rank ${rankName} has more than ${size} squares`);
+        pos.put(t.index(col, row), type + 1 + (letter === letter.toLowerCase() ? WHITE_BIT : 0));
         col++;
-        i += promoted ? 2 : 1;
+        i += written.length;
       }
     }
-    if (col !== 12) return err(`rank ${'abcdefghijkl'[row]} has ${col} squares, expected 12`);
+    if (col !== size) return err(`rank ${rankName} has ${col} squares, expected ${size}`);
   }
   if (turnField !== 'b' && turnField !== 'w') return err(`side to move must be "b" or "w", got "${turnField}"`);
   pos.setTurn(turnField === 'b' ? 'black' : 'white');
   if (lionField !== '-') {
-    const sq = parseSquare(lionField);
+    if (!t.lionTrading) return err(`${t.name.toLowerCase()} has no counter-strike square: the third field is "-", got "${lionField}"`);
+    const sq = t.parseSquare(lionField);
     if (sq === undefined) return err(`lion-capture square must be a square or "-", got "${lionField}"`);
     pos.lionSq = sq;
   }
@@ -53,20 +69,24 @@ export function parseSfen(sfen: string, options: Options = DEFAULT_OPTIONS): Res
   return ok(pos);
 }
 
+/** The start SFEN of the options' game. */
+export const startSfenOf = (options?: Partial<Options>): string => START_SFENS[variantOf(options)];
+
 export function makeBoardSfen(pos: Position): string {
+  const t = pos.tables;
   const ranks: string[] = [];
-  for (let row = 0; row < 12; row++) {
+  for (let row = 0; row < t.size; row++) {
     let text = '';
     let run = 0;
-    for (let col = 0; col < 12; col++) {
-      const p = pos.board[index(col, row)];
+    for (let col = 0; col < t.size; col++) {
+      const p = pos.board[t.index(col, row)];
       if (p === EMPTY) {
         run++;
         continue;
       }
       if (run) text += run;
       run = 0;
-      const code = CODES[typeOf(p)];
+      const code = ALL_CODES[typeOf(p)];
       text += p & WHITE_BIT ? code : code.toUpperCase();
     }
     if (run) text += run;
@@ -76,5 +96,5 @@ export function makeBoardSfen(pos: Position): string {
 }
 
 export function makeSfen(pos: Position): string {
-  return `${makeBoardSfen(pos)} ${pos.turnBit ? 'w' : 'b'} ${pos.lionSq ? squareName(pos.lionSq) : '-'} ${pos.ply + 1}`;
+  return `${makeBoardSfen(pos)} ${pos.turnBit ? 'w' : 'b'} ${pos.lionSq ? pos.tables.squareName(pos.lionSq) : '-'} ${pos.ply + 1}`;
 }

@@ -4,8 +4,12 @@ export type ByColor<T> = { [C in Color]: T };
 
 export const opposite = (c: Color): Color => (c === 'black' ? 'white' : 'black');
 
-/** A square name as people and USI write it: file 12..1, rank a..l ('7l', '12a'). */
+/** A square name as people and USI write it: file then rank, '7l', '12a' (chu: 12..1, a..l; dai: 15..1, a..o). */
 export type Square = string;
+
+/** The games: chu shogi (12×12, RULES.md) and dai shogi (15×15, docs/dai-shogi.md). */
+export const VARIANTS = ['chu', 'dai'] as const;
+export type Variant = (typeof VARIANTS)[number];
 
 /** RULES.md §3: 'association' promotes on entering the zone, or on a capture that starts or ends in it; 'shogi' on any move touching it. */
 export const PROMOTION_RULES = ['association', 'shogi'] as const;
@@ -18,6 +22,10 @@ export interface Options {
   bareKing: boolean;
   /** Draw once this many plies have been played; null = no limit. */
   moveLimit: number | null;
+  /** The game; absent = 'chu', so options stored before dai existed still read as chu. */
+  variant?: Variant;
+  /** dai-shogi.md §3: a Knight may promote on its last two ranks without a capture (dai only; default on). */
+  knightSecondChance?: boolean;
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({
@@ -27,7 +35,18 @@ export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({
   moveLimit: null,
 });
 
-export const withDefaults = (options?: Partial<Options>): Options => ({ ...DEFAULT_OPTIONS, ...options });
+/** The options' game: 'chu' unless they say 'dai'. */
+export const variantOf = (options?: Partial<Options>): Variant => options?.variant ?? 'chu';
+
+/** Fills in the defaults; a dai game has no lion trading (dai-shogi.md §4) and a Knight's second chance unless told otherwise. */
+export const withDefaults = (options?: Partial<Options>): Options => {
+  const all: Options = { ...DEFAULT_OPTIONS, ...options };
+  if (all.variant === 'dai') {
+    all.lionTrading = 'off';
+    all.knightSecondChance ??= true;
+  }
+  return all;
+};
 
 export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });

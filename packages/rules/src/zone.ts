@@ -1,24 +1,19 @@
-import { FRAME, SQUARES, parseSquare, rowOf } from './square.ts';
-import type { Color, Square } from './types.ts';
+import { TABLES } from './variant.ts';
+import type { Color, Square, Variant } from './types.ts';
 
-// RULES.md §3: the promotion zone is the four ranks farthest from a player; §3 and §6 also need
-// each player's last rank (a Pawn or Lance there may promote, or stays as a dead piece).
-export const ZONE_DEPTH = 4;
+// RULES.md §3 and dai-shogi.md §3: the promotion zone is the four (chu) or five (dai) ranks farthest
+// from a player; the last ranks matter too (a trapped piece there may promote, or stays dead).
+// The tables per variant are in variant.ts; these are chu's, as the CPU player reads them.
+export const ZONE_DEPTH = TABLES.chu.zoneDepth;
 
 /** 1 when a square is in the colour's promotion zone: index colorIndex * FRAME + mailbox square (Black 0, White 1). */
-export const PROMOTION_ZONE = new Uint8Array(2 * FRAME);
+export const PROMOTION_ZONE = TABLES.chu.zone;
 /** 1 when a square is on the colour's last rank (rank a for Black, l for White); same indexing. */
-export const LAST_RANK = new Uint8Array(2 * FRAME);
-for (const sq of SQUARES) {
-  const row = rowOf(sq);
-  PROMOTION_ZONE[sq] = row < ZONE_DEPTH ? 1 : 0;
-  PROMOTION_ZONE[FRAME + sq] = row >= 12 - ZONE_DEPTH ? 1 : 0;
-  LAST_RANK[sq] = row === 0 ? 1 : 0;
-  LAST_RANK[FRAME + sq] = row === 11 ? 1 : 0;
-}
+export const LAST_RANK = TABLES.chu.far.map((f) => (f === 0 ? 1 : 0));
 
 /** Whether `square` ('5d') is in `color`'s promotion zone. */
-export function inPromotionZone(square: Square, color: Color): boolean {
-  const sq = parseSquare(square);
-  return sq !== undefined && PROMOTION_ZONE[(color === 'white' ? FRAME : 0) + sq] === 1;
+export function inPromotionZone(square: Square, color: Color, variant: Variant = 'chu'): boolean {
+  const t = TABLES[variant];
+  const sq = t.parseSquare(square);
+  return sq !== undefined && t.zone[(color === 'white' ? t.frame : 0) + sq] === 1;
 }

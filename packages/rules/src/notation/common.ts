@@ -1,5 +1,6 @@
-import { CODES, EMPTY, WHITE_BIT, typeOf } from '../piece.ts';
-import { MAX_MOVES, PROMOTE, moveFrom, moveMid, moveTo, type PackedMove, type Position } from '../position.ts';
+import { ALL_CODES, EMPTY, WHITE_BIT, typeOf } from '../piece.ts';
+import { MAX_MOVES, type PackedMove, type Position } from '../position.ts';
+import type { VariantTables } from '../variant.ts';
 
 /** What a notation needs to know about one move, read from the position before it. */
 export interface MoveFacts {
@@ -18,14 +19,21 @@ export interface MoveFacts {
   promotionChoice: boolean;
   /** origin squares of identical pieces that could make a move written the same way */
   rivals: number[];
+  /** the board the squares are on, for their names */
+  tables: VariantTables;
 }
 
 /** Reads a move off the position; the position is only read (generate leaves the board alone). */
-export function moveFacts(pos: Position, m: PackedMove, sameText: (a: PackedMove, b: PackedMove) => boolean): MoveFacts {
+export function moveFacts(
+  pos: Position,
+  m: PackedMove,
+  sameText: (t: VariantTables, a: PackedMove, b: PackedMove) => boolean,
+): MoveFacts {
+  const t = pos.tables;
   const board = pos.board;
-  const from = moveFrom(m);
-  const to = moveTo(m);
-  const mid = moveMid(m);
+  const from = t.moveFrom(m);
+  const to = t.moveTo(m);
+  const mid = t.moveMid(m);
   const piece = board[from];
   const kind = to === from && mid ? (board[mid] === EMPTY ? 'pass' : 'igui') : mid ? 'double' : 'plain';
   const legal = new Int32Array(MAX_MOVES);
@@ -34,24 +42,25 @@ export function moveFacts(pos: Position, m: PackedMove, sameText: (a: PackedMove
   const rivals: number[] = [];
   for (let i = 0; i < n; i++) {
     const l = legal[i];
-    if (l === (m ^ PROMOTE)) promotionChoice = true;
-    const f = moveFrom(l);
-    if (f !== from && board[f] === piece && sameText(l, m) && !rivals.includes(f)) rivals.push(f);
+    if (l === (m ^ t.promote)) promotionChoice = true;
+    const f = t.moveFrom(l);
+    if (f !== from && board[f] === piece && sameText(t, l, m) && !rivals.includes(f)) rivals.push(f);
   }
   return {
-    code: CODES[typeOf(piece)],
+    code: ALL_CODES[typeOf(piece)],
     white: (piece & WHITE_BIT) !== 0,
     from,
     to,
     mid: kind === 'pass' ? 0 : mid,
     kind,
     capture: kind !== 'pass' && kind !== 'igui' && board[to] !== EMPTY,
-    promote: (m & PROMOTE) !== 0,
+    promote: (m & t.promote) !== 0,
     promotionChoice,
     rivals,
+    tables: t,
   };
 }
 
 /** Two moves land the same way: same destination and same first-step capture (promotion aside). */
-export const sameLanding = (a: PackedMove, b: PackedMove): boolean =>
-  moveTo(a) === moveTo(b) && moveMid(a) === moveMid(b);
+export const sameLanding = (t: VariantTables, a: PackedMove, b: PackedMove): boolean =>
+  t.moveTo(a) === t.moveTo(b) && t.moveMid(a) === t.moveMid(b);

@@ -1,9 +1,8 @@
 import type { Game } from '../game.ts';
-import { CODES, EMPTY, WHITE_BIT, typeOf } from '../piece.ts';
-import { MAX_MOVES, moveMid, type Position } from '../position.ts';
-import { START_SFEN, makeBoardSfen, parseSfen } from '../sfen.ts';
-import { index } from '../square.ts';
-import { unwrap, type Options, type Outcome } from '../types.ts';
+import { ALL_CODES, EMPTY, WHITE_BIT, typeOf } from '../piece.ts';
+import { MAX_MOVES, type Position } from '../position.ts';
+import { makeBoardSfen, parseSfen } from '../sfen.ts';
+import { unwrap, variantOf, type Options, type Outcome } from '../types.ts';
 import { resolveUsi } from '../usi.ts';
 import { moveFacts } from './common.ts';
 import {
@@ -11,9 +10,17 @@ import {
   type KifHeader,
 } from './kif.ts';
 
-/** `promotion=association lion-trading=protected bare-king=on move-limit=none`, the CLI's flag names. */
-export const formatOptions = (o: Options): string =>
-  `promotion=${o.promotion} lion-trading=${o.lionTrading} bare-king=${o.bareKing ? 'on' : 'off'} move-limit=${o.moveLimit ?? 'none'}`;
+/**
+ * `promotion=association lion-trading=protected bare-king=on move-limit=none`, the CLI's flag names;
+ * a dai game adds `variant=dai` before and `knight-second-chance=on|off` after.
+ */
+export const formatOptions = (o: Options): string => {
+  const chu = `promotion=${o.promotion} lion-trading=${o.lionTrading} bare-king=${o.bareKing ? 'on' : 'off'} move-limit=${o.moveLimit ?? 'none'}`;
+  return variantOf(o) === 'chu' ? chu : `variant=${variantOf(o)} ${chu} knight-second-chance=${o.knightSecondChance === false ? 'off' : 'on'}`;
+};
+
+/** 手合割 of a dai record (dai-shogi.md §8); a chu record has none, as lishogi writes it. */
+const HANDICAP_LINE = '手合割：大将棋';
 
 /**
  * The game as chu KIF that lishogi imports: header, the 12-row diagram when the start is not the
@@ -21,10 +28,12 @@ export const formatOptions = (o: Options): string =>
  */
 export function toKif(game: Game, header: KifHeader = {}): string {
   const start = unwrap(parseSfen(game.startSfen, game.options));
-  const standard = `${makeBoardSfen(start)} ${start.turn === 'white' ? 'w' : 'b'}` === START_SFEN.split(' ').slice(0, 2).join(' ');
+  const startSfen = start.tables.startSfen;
+  const standard = `${makeBoardSfen(start)} ${start.turn === 'white' ? 'w' : 'b'}` === startSfen.split(' ').slice(0, 2).join(' ');
   const field = (key: keyof typeof HEADER_KEYS) => `${HEADER_KEYS[key][0]}：${header[key] ?? ''}`;
   const lines = [`${RULES_COMMENT}: ${formatOptions(game.options)}`];
-  if (game.startSfen !== START_SFEN) lines.push(`${SFEN_COMMENT}: ${game.startSfen}`);
+  if (game.startSfen !== startSfen) lines.push(`${SFEN_COMMENT}: ${game.startSfen}`);
+  if (game.variant === 'dai') lines.push(HANDICAP_LINE);
   for (const key of ['start', 'end', 'event', 'site', 'timeControl'] as const) if (header[key]) lines.push(field(key));
   if (!standard) lines.push(...diagram(start));
   // lishogi writes both player lines, even empty
@@ -34,15 +43,18 @@ export function toKif(game: Game, header: KifHeader = {}): string {
   return lines.join('\n') + '\n';
 }
 
-/** The board as KIF draws it: files 12…1 over the top, 3 columns a square, kanji rank on the right. */
+/** The board as KIF draws it: files 12…1 (dai: 15…1) over the top, 3 columns a square, kanji rank on the right. */
 function diagram(pos: Position): string[] {
-  const rule = `+${'-'.repeat(12 * 4)}+`;
-  const rows = [' １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １', rule];
-  for (let row = 0; row < 12; row++) {
+  const t = pos.tables;
+  const rule = `+${'-'.repeat(t.size * 4)}+`;
+  const fullWidth = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+  const files = Array.from({ length: t.size }, (_, i) => fullWidth(t.size - i).padEnd(3)).join('').trimEnd();
+  const rows = [` ${files}`, rule];
+  for (let row = 0; row < t.size; row++) {
     let text = '|';
-    for (let col = 0; col < 12; col++) {
-      const p = pos.board[index(col, row)];
-      text += p === EMPTY ? '  ・' : `${p & WHITE_BIT ? 'v' : ''}${BOARD_NAMES[CODES[typeOf(p)]]}`.padStart(3);
+    for (let col = 0; col < t.size; col++) {
+      const p = pos.board[t.index(col, row)];
+      text += p === EMPTY ? '  ・' : `${p & WHITE_BIT ? 'v' : ''}${BOARD_NAMES[ALL_CODES[typeOf(p)]]}`.padStart(3);
     }
     rows.push(`${text}|${kanjiNumber(row + 1)}`);
   }
@@ -67,15 +79,16 @@ function moveLines(game: Game, pos: Position): string[] {
     const m = unwrap(resolveUsi(pos, usi, buf, pos.generate(buf)));
     const f = moveFacts(pos, m, () => false);
     const name = MOVE_NAMES[f.code];
-    const origin = (sq: number) => ` （←${kifSquare(sq)}）`;
+    const square = (sq: number) => kifSquare(sq, f.tables);
+    const origin = (sq: number) => ` （←${square(sq)}）`;
     if (f.kind === 'plain') {
-      const dest = f.to === lastTo ? '仝' : kifSquare(f.to);
+      const dest = f.to === lastTo ? '仝' : square(f.to);
       const promotion = f.promote ? '成' : f.promotionChoice ? '不成' : '';
       out.push(`${number(ply)}   ${dest}${name}${promotion}${origin(f.from)}`);
     } else {
-      const mid = moveMid(m);
-      out.push(`${number(ply)}一歩目 ${kifSquare(mid)}${name}${origin(f.from)}`);
-      out.push(`${number(ply)}二歩目 ${kifSquare(f.to)}${name}${f.kind === 'igui' ? '（居食い）' : ''}${origin(mid)}`);
+      const mid = f.tables.moveMid(m);
+      out.push(`${number(ply)}一歩目 ${square(mid)}${name}${origin(f.from)}`);
+      out.push(`${number(ply)}二歩目 ${square(f.to)}${name}${f.kind === 'igui' ? '（居食い）' : ''}${origin(mid)}`);
     }
     lastTo = f.to;
     pos.make(m);

@@ -1,25 +1,41 @@
 import { Game } from '../game.ts';
-import { CODES, EMPTY, WHITE_BIT, pieceOf, typeOf, typeOfCode } from '../piece.ts';
+import { ALL_CODES, EMPTY, WHITE_BIT, pieceOf, typeOf, typeOfCode } from '../piece.ts';
 import { Position } from '../position.ts';
-import { START_SFEN, makeSfen, parseSfen } from '../sfen.ts';
-import { index, parseSquare } from '../square.ts';
-import { err, ok, opposite, unwrap, withDefaults, type Color, type Options, type Outcome, type Result, type Square } from '../types.ts';
+import { makeSfen, parseSfen } from '../sfen.ts';
+import {
+  VARIANTS, err, ok, opposite, unwrap, variantOf, withDefaults, type Color, type Options, type Outcome, type Result, type Square,
+  type Variant,
+} from '../types.ts';
+import { TABLES, type VariantTables } from '../variant.ts';
 import {
   BOARD_CODES, HEADER_KEYS, MOVE_CODES, RULES_COMMENT, SFEN_COMMENT, TERMINATION_WORDS, kanjiNumber, parseKanjiNumber,
   type KifError, type KifErrorCode, type KifGame, type KifHeader,
 } from './kif.ts';
 
-const SQ = '(?:1[0-2]|[1-9])(?:十[一二]?|[一二三四五六七八九])';
+/** A KIF square of the variant's board: chu `12十二`, dai `15十五`. */
+const kifSquarePattern = (size: number) => `(?:1[0-${size - 10}]|[1-9])(?:十[${'一二三四五'.slice(0, size - 10)}]?|[一二三四五六七八九])`;
 // a move number ends in 手目, a space or a dot: `11五` is a square, not move 1
 const NUMBER = '(?:(\\d+)(?:\\s*手目\\s*|\\s+|\\.\\s*))?';
 const CLOCK = '(?:[（(][\\d:/\\s]*[）)]\\+?)?';
 const TRAILER = `\\s*${CLOCK}\\s*(?:[*＊].*)?$`;
 /** `  57手目一歩目 ▲6六獅子 （←7七）   (00:05/00:01:00)`: every part but destination, name and origin is optional. */
-const MOVE_LINE = new RegExp(
-  `^${NUMBER}(一歩目|二歩目)?\\s*([▲△☗☖])?\\s*(${SQ}|仝|同)\\s*([^\\s（()）←]+?)(不成|成|[（(](?:居食い|じっと)[）)])?\\s*[（(]?\\s*←?\\s*(${SQ})\\s*[）)]?${TRAILER}`,
-);
+const MOVE_LINE = Object.fromEntries(
+  VARIANTS.map((v) => {
+    const sq = kifSquarePattern(TABLES[v].size);
+    return [
+      v,
+      new RegExp(
+        `^${NUMBER}(一歩目|二歩目)?\\s*([▲△☗☖])?\\s*(${sq}|仝|同)\\s*([^\\s（()）←]+?)(不成|成|[（(](?:居食い|じっと)[）)])?\\s*[（(]?\\s*←?\\s*(${sq})\\s*[）)]?${TRAILER}`,
+      ),
+    ];
+  }),
+) as Record<Variant, RegExp>;
 const TERMINATION_LINE = new RegExp(`^${NUMBER}(${TERMINATION_WORDS.join('|')})${TRAILER}`);
-const HANDICAPS_OF_CHU = ['', '平手', '中将棋', 'chushogi', 'chuushogi', 'その他'];
+/** 手合割 values of a game from the standard setup or a diagram, per variant (dai-shogi.md §8 for dai's). */
+const HANDICAPS: Record<Variant, readonly string[]> = {
+  chu: ['', '平手', '中将棋', 'chushogi', 'chuushogi', 'その他'],
+  dai: ['大将棋', 'daishogi'],
+};
 
 const fail = (code: KifErrorCode, line: number, what: string, reason?: KifError['reason']) =>
   err<KifError>({ code, line, message: `line ${line}: ${what}`, ...(reason && { reason }) });
@@ -28,10 +44,10 @@ const fail = (code: KifErrorCode, line: number, what: string, reason?: KifError[
 const normalize = (line: string): string =>
   line.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ').trim();
 
-/** `12十一` → '12k' (the text matched SQ). */
-const toSquare = (text: string): Square => {
-  const m = /^(1[0-2]|[1-9])(.+)$/.exec(text)!;
-  return `${m[1]}${'abcdefghijkl'[parseKanjiNumber(m[2]) - 1]}`;
+/** `12十一` → '12k' (the text matched the variant's square pattern). */
+const toSquare = (text: string, t: VariantTables): Square => {
+  const m = /^(1[0-5]|[1-9])(.+)$/.exec(text)!;
+  return `${m[1]}${t.ranks[parseKanjiNumber(m[2]) - 1]}`;
 };
 
 /**
@@ -43,12 +59,15 @@ export function parseKif(text: string, options?: Partial<Options>): Result<KifGa
   if (lines.every((l) => l === '')) return fail('empty', 1, 'no KIF here');
   const head = readHeader(lines);
   if (!head.ok) return head;
-  const all = withDefaults({ ...head.value.rules, ...options });
+  const variant = variantOfKif(head.value, options);
+  if (!variant.ok) return variant;
+  const declared = { ...head.value.rules, ...options };
+  const all = withDefaults(variant.value === variantOf(declared) ? declared : { ...declared, variant: variant.value });
   const start = startOf(head.value, all);
   if (!start.ok) return start;
   // startOf hands over only SFENs that parse
   const game = unwrap(Game.fromSfen(start.value, all));
-  const end = readMoves(lines, head.value.next, game);
+  const end = readMoves(lines, head.value.next, game, MOVE_LINE[game.variant]);
   if (!end.ok) return end;
   const header = { ...head.value.header };
   const outcome = game.outcome() ?? end.value;
@@ -79,7 +98,6 @@ function readHeader(lines: string[]): Result<Head, KifError> {
       if (!r.ok) return fail('bad-header', line, r.error);
       head.rules = r.value;
     } else if (ours && `#${ours[1]}` === SFEN_COMMENT) {
-      if (!parseSfen(ours[2]).ok) return fail('bad-header', line, `bad SFEN: ${ours[2]}`);
       head.exact = { line, sfen: ours[2] };
     } else if (l === '' || /^[#*＊&]/.test(l)) continue;
     else if (l.startsWith('|')) head.board.push({ line, text: l });
@@ -93,23 +111,41 @@ function readHeader(lines: string[]): Result<Head, KifError> {
       if (!tag) return fail('bad-header', line, `not a KIF header line: ${l}`);
       const [key, value] = [tag[1].trim(), tag[2].trim()];
       if (key === '手合割') head.handicap = { line, value };
-      if (key.endsWith('の持駒') && value !== '' && value !== 'なし') return fail('bad-header', line, `chu shogi has no pieces in hand: ${l}`);
+      if (key.endsWith('の持駒') && value !== '' && value !== 'なし') return fail('bad-header', line, `chu and dai shogi have no pieces in hand: ${l}`);
       for (const [field, keys] of Object.entries(HEADER_KEYS)) if (value && keys.includes(key)) head.header[field as keyof typeof HEADER_KEYS] = value;
     }
   }
   return ok(head);
 }
 
+/**
+ * The game a KIF records: what its `#rules` line or its 手合割 (大将棋) says, else chu; the caller's
+ * `variant`, when it gives one, must agree.
+ */
+function variantOfKif(head: Head, options?: Partial<Options>): Result<Variant, KifError> {
+  const byHandicap = head.handicap && VARIANTS.find((v) => v !== 'chu' && HANDICAPS[v].includes(head.handicap!.value));
+  const said = head.rules.variant ?? byHandicap;
+  if (said && options?.variant && said !== options.variant)
+    return fail('bad-header', head.handicap?.line ?? 1, `the record is ${TABLES[said].name.toLowerCase()}, not ${TABLES[options.variant].name.toLowerCase()}`);
+  return ok(said ?? variantOf(options));
+}
+
 /** The start SFEN: the diagram (or the standard setup), made exact by our `#sfen` line. */
 function startOf(head: Head, options: Options): Result<string, KifError> {
-  let sfen = START_SFEN;
+  const t = TABLES[variantOf(options)];
+  let sfen = t.startSfen;
   if (head.board.length) {
     const pos = readDiagram(head.board, head.turn, options);
     if (!pos.ok) return pos;
     sfen = makeSfen(pos.value);
-  } else if (head.handicap && !HANDICAPS_OF_CHU.includes(head.handicap.value))
-    return fail('bad-header', head.handicap.line, `手合割 ${head.handicap.value} is not chu shogi (chu starts from a 12-rank diagram or the standard setup)`);
+  } else if (head.handicap && !HANDICAPS[t.variant].includes(head.handicap.value))
+    return fail(
+      'bad-header',
+      head.handicap.line,
+      `手合割 ${head.handicap.value} is not ${t.name.toLowerCase()} (${t.name.toLowerCase()} starts from a ${t.size}-rank diagram or the standard setup)`,
+    );
   if (!head.exact) return ok(sfen);
+  if (!parseSfen(head.exact.sfen, options).ok) return fail('bad-header', head.exact.line, `bad SFEN: ${head.exact.sfen}`);
   // the diagram can't hold the counter-strike square and the move number: the rest must agree
   const boardAndTurn = (s: string) => s.trim().split(/\s+/).slice(0, 2).join(' ');
   if (boardAndTurn(head.exact.sfen) !== boardAndTurn(sfen))
@@ -117,12 +153,14 @@ function startOf(head: Head, options: Options): Result<string, KifError> {
   return ok(head.exact.sfen);
 }
 
-/** `promotion=association lion-trading=protected bare-king=on move-limit=none` (any subset). */
+/** `promotion=association lion-trading=protected bare-king=on move-limit=none` (any subset), dai's `variant=dai` and `knight-second-chance=on|off`. */
 function parseRules(text: string): Result<Partial<Options>, string> {
   const out: Partial<Options> = {};
   for (const token of text.trim().split(/\s+/).filter(Boolean)) {
     const [key, value] = token.split('=');
-    if (key === 'promotion' && (value === 'association' || value === 'shogi')) out.promotion = value;
+    if (key === 'variant' && (VARIANTS as readonly string[]).includes(value)) out.variant = value as Variant;
+    else if (key === 'knight-second-chance' && (value === 'on' || value === 'off')) out.knightSecondChance = value === 'on';
+    else if (key === 'promotion' && (value === 'association' || value === 'shogi')) out.promotion = value;
     else if (key === 'lion-trading' && (value === 'off' || value === 'protected' || value === 'always')) out.lionTrading = value;
     else if (key === 'bare-king' && (value === 'on' || value === 'off')) out.bareKing = value === 'on';
     else if (key === 'move-limit' && (value === 'none' || /^[1-9]\d*$/.test(value))) out.moveLimit = value === 'none' ? null : Number(value);
@@ -131,10 +169,12 @@ function parseRules(text: string): Result<Partial<Options>, string> {
   return ok(out);
 }
 
-/** The 12 rows of a diagram: `|  香 v猛  ・ …|一`, squares from file 12 to 1. */
+/** The rows of a diagram: `|  香 v猛  ・ …|一`, squares from file 12 (dai: 15) to 1. */
 function readDiagram(rows: Head['board'], turn: Color, options: Options): Result<Position, KifError> {
-  if (rows.length !== 12) return fail('bad-board', rows[0].line, `the diagram has ${rows.length} ranks; chu shogi has 12`);
   const pos = new Position(options);
+  const t = pos.tables;
+  const game = t.name.toLowerCase();
+  if (rows.length !== t.size) return fail('bad-board', rows[0].line, `the diagram has ${rows.length} ranks; ${game} has ${t.size}`);
   for (const [row, { line, text }] of rows.entries()) {
     const m = /^\|(.*)\|\s*(\S*)$/.exec(text);
     if (!m) return fail('bad-board', line, `a diagram rank is framed by two |: ${text}`);
@@ -142,22 +182,27 @@ function readDiagram(rows: Head['board'], turn: Color, options: Options): Result
     let col = 0;
     let white = false;
     let prefix = '';
-    for (const c of m[1]) {
+    const cells = [...m[1]];
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i];
       if (c === ' ') continue;
-      if (col === 12) return fail('bad-board', line, `more than 12 squares: ${text}`);
+      if (col === t.size) return fail('bad-board', line, `more than ${t.size} squares: ${text}`);
       if (c === 'v' || c === 'V') white = true;
       else if (c === '成') prefix = c;
       else if (c === '・') col++;
       else {
-        const code = BOARD_CODES[prefix + c];
-        if (!code) return fail('unknown-piece', line, `no chu shogi piece is drawn ${prefix + c}: ${text}`);
-        pos.put(index(col++, row), pieceOf(typeOfCode(code), white ? 'white' : 'black'));
+        // dai's Flying Dragon is drawn with two kanji, 飛龍; cells are apart, so 飛 then 龍 is always one name
+        const name = c === '飛' && cells[i + 1] === '龍' && BOARD_CODES[`${prefix}飛龍`] ? (i++, '飛龍') : c;
+        const code = BOARD_CODES[prefix + name];
+        const type = code === undefined ? -1 : typeOfCode(code);
+        if (type < 0 || !t.hasType[type]) return fail('unknown-piece', line, `no ${game} piece is drawn ${prefix + name}: ${text}`);
+        pos.put(t.index(col++, row), pieceOf(type, white ? 'white' : 'black'));
         white = false;
         prefix = '';
       }
     }
     if (white || prefix) return fail('bad-board', line, `${white ? 'v' : '成'} without a piece: ${text}`);
-    if (col !== 12) return fail('bad-board', line, `${col} squares where a rank has 12: ${text}`);
+    if (col !== t.size) return fail('bad-board', line, `${col} squares where a rank has ${t.size}: ${text}`);
   }
   pos.setTurn(turn);
   return ok(pos);
@@ -179,7 +224,8 @@ interface Step {
  * Plays the move lines on `game` up to the end, a termination word or the variations (`変化：`);
  * gives the outcome the termination word states, if any.
  */
-function readMoves(lines: string[], from: number, game: Game): Result<Outcome | undefined, KifError> {
+function readMoves(lines: string[], from: number, game: Game, moveLine: RegExp): Result<Outcome | undefined, KifError> {
+  const name = game.position.tables.name.toLowerCase();
   let first: Step | undefined;
   let lastTo: Square | undefined;
   let end: string | undefined;
@@ -195,8 +241,8 @@ function readMoves(lines: string[], from: number, game: Game): Result<Outcome | 
       continue;
     }
     const t = TERMINATION_LINE.exec(l);
-    const m = t ? null : MOVE_LINE.exec(l);
-    if (!t && !m) return fail('bad-move', line, `${l.includes('打') ? 'drops are not chu shogi' : 'not a chu shogi move'}: ${l}`);
+    const m = t ? null : moveLine.exec(l);
+    if (!t && !m) return fail('bad-move', line, `${l.includes('打') ? `drops are not ${name}` : `not a ${name} move`}: ${l}`);
     if (first && (t || m![2] !== '二歩目')) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
     if (end) return fail('bad-move', line, `${l} after the game's end (${end})`);
     const number = Number((t ?? m)![1] ?? game.ply + 1);
@@ -205,7 +251,7 @@ function readMoves(lines: string[], from: number, game: Game): Result<Outcome | 
       end = t[2];
       continue;
     }
-    const step = readStep(m!, line, l);
+    const step = readStep(m!, line, l, game.position.tables);
     if (step.side && step.side !== game.turn) return fail('wrong-side', line, `${step.side === 'black' ? '▲' : '△'} on ${game.turn}'s move: ${l}`);
     const named = checkName(game, step);
     if (!named.ok) return named;
@@ -227,27 +273,28 @@ function readMoves(lines: string[], from: number, game: Game): Result<Outcome | 
   return ok(ending(end, winner, game.turn));
 }
 
-function readStep(m: RegExpExecArray, line: number, text: string): Step {
+function readStep(m: RegExpExecArray, line: number, text: string, t: VariantTables): Step {
   const marks: Record<string, Step['mark']> = { 成: 'promote', 不成: 'decline' };
   return {
     line,
     text,
     step: m[2] as Step['step'],
     side: m[3] ? ('▲☗'.includes(m[3]) ? 'black' : 'white') : undefined,
-    dest: m[4] === '仝' || m[4] === '同' ? undefined : toSquare(m[4]),
+    dest: m[4] === '仝' || m[4] === '同' ? undefined : toSquare(m[4], t),
     name: m[5],
     mark: m[6] ? (marks[m[6]] ?? (m[6].includes('居食い') ? 'igui' : 'pass')) : undefined,
-    origin: toSquare(m[7]),
+    origin: toSquare(m[7], t),
   };
 }
 
-/** The name must be a chu piece, and the mover's piece on the first step's origin must answer to it. */
+/** The name must be a piece of the game, and the mover's piece on the first step's origin must answer to it. */
 function checkName(game: Game, step: Step): Result<void, KifError> {
-  const codes = MOVE_CODES.get(step.name);
-  if (!codes) return fail('unknown-piece', step.line, `no chu shogi piece is called ${step.name}: ${step.text}`);
+  const t = game.position.tables;
+  const codes = MOVE_CODES.get(step.name)?.filter((c) => t.hasType[typeOfCode(c)]);
+  if (!codes?.length) return fail('unknown-piece', step.line, `no ${t.name.toLowerCase()} piece is called ${step.name}: ${step.text}`);
   if (step.step === '二歩目') return ok(undefined); // its origin is the first step's square
-  const p = game.position.board[parseSquare(step.origin)!];
-  const code = CODES[typeOf(p)];
+  const p = game.position.board[t.parseSquare(step.origin)!];
+  const code = ALL_CODES[typeOf(p)];
   if (p !== EMPTY && (p & WHITE_BIT) === game.position.turnBit && !codes.includes(code))
     return fail('wrong-piece', step.line, `${step.origin} holds ${code}, not ${step.name}: ${step.text}`);
   return ok(undefined);
@@ -274,7 +321,7 @@ function doubleMove(game: Game, first: Step, second: Step, lastTo: Square | unde
   if (!to) return fail('bad-move', second.line, `仝 (same square) with no move before it: ${second.text}`);
   const from = first.origin;
   if (second.mark === 'igui' || second.mark === 'pass') {
-    const p = game.position.board[parseSquare(mid)!];
+    const p = game.position.board[game.position.tables.parseSquare(mid)!];
     const enemy = p !== EMPTY && (p & WHITE_BIT) !== game.position.turnBit;
     const what = second.mark === 'igui' ? '居食い (igui) eats an enemy on the first square and returns' : 'じっと (a pass) steps to an empty square and back';
     if (to !== from || (second.mark === 'igui' ? !enemy : p !== EMPTY)) return fail('lion-steps', second.line, `${what}: ${second.text}`);

@@ -1,5 +1,5 @@
-import { CODES } from '../piece.ts';
-import { fileOf, rowOf } from '../square.ts';
+import { ALL_CODES } from '../piece.ts';
+import { CHU_GEOMETRY, type Geometry } from '../square.ts';
 import type { IllegalReason, Options, Outcome } from '../types.ts';
 
 /**
@@ -91,6 +91,9 @@ export const MOVE_NAMES: Record<string, string> = {
   k: '玉将', q: '奔王', n: '獅子', d: '龍王', h: '龍馬', r: '飛車', b: '角行', o: '麒麟', x: '鳳凰',
   e: '醉象', t: '盲虎', f: '猛豹', g: '金将', s: '銀将', c: '銅将', v: '竪行', m: '横行', a: '反車',
   l: '香車', i: '仲人', p: '歩兵',
+  // dai-shogi.md §1.1, §8: the seed's names; a dai piece promoted to Gold by what it became, as chu's Pawn
+  "i'": '鉄将', "s'": '石将', "n'": '桂馬', "a'": '嗔猪', "c'": '猫刄', "e'": '悪狼', "v'": '猛牛', "f'": '飛龍',
+  "+i'": '金将', "+s'": '金将', "+n'": '金将', "+a'": '金将', "+c'": '金将', "+e'": '金将', "+v'": '金将', "+f'": '金将',
   '+d': '飛鷲', '+h': '角鷹', '+r': '龍王', '+b': '龍馬', '+o': '獅子', '+x': '奔王', '+e': '太子',
   '+t': '飛鹿', '+f': '小角', '+g': '飛車', '+s': '竪行', '+c': '横行', '+v': '飛牛', '+m': '奔猪',
   '+a': '鯨鯢', '+l': '白駒', '+i': '醉象', '+p': '金将',
@@ -112,6 +115,8 @@ export const BOARD_NAMES: Record<string, string> = {
   '+d': '鷲', '+h': '鷹', '+r': '成龍', '+b': '成馬', '+o': '成獅', '+x': '成奔', '+e': '太', '+t': '鹿',
   '+f': '成角', '+g': '成飛', '+s': '成竪', '+c': '成横', '+v': '牛', '+m': '猪', '+a': '鯨', '+l': '駒',
   '+i': '成象', '+p': '成歩',
+  "i'": '鉄', "s'": '石', "n'": '桂', "a'": '嗔', "c'": '猫', "e'": '狼', "v'": '猛', "f'": '飛龍',
+  "+i'": '成鉄', "+s'": '成石', "+n'": '成桂', "+a'": '成嗔', "+c'": '成猫', "+e'": '成狼', "+v'": '成猛', "+f'": '成飛龍',
 };
 
 /** Reading a diagram: the board names plus the other spellings in use (王, 竜, 杏, と, 成竜, 成兵, 酔, 師). */
@@ -128,25 +133,25 @@ export const MOVE_CODES: ReadonlyMap<string, readonly string[]> = (() => {
     if (!codes.includes(code)) codes.push(code);
     map.set(name, codes);
   };
-  for (const code of CODES) {
+  for (const code of ALL_CODES) {
     const board = BOARD_NAMES[code];
     add(MOVE_NAMES[code], code);
     add(board, code);
     // 龍 alone may be a Dragon King or a promoted Rook, but 歩 is never the promoted Pawn
-    if (board.startsWith('成') && code !== '+p') add(board.slice(1), code);
+    if (board.startsWith('成') && code !== '+p' && !code.endsWith("'")) add(board.slice(1), code);
     for (const name of MORE_MOVE_NAMES[code] ?? []) add(name, code);
   }
   return map;
 })();
 
-const RANK_KANJI = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
+const RANK_KANJI = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四', '十五'];
 
-/** Rank 1..12 in kanji: '一' … '十二'. */
+/** Rank 1..15 in kanji: '一' … '十五'. */
 export const kanjiNumber = (n: number): string => RANK_KANJI[n - 1];
 export const parseKanjiNumber = (text: string): number => RANK_KANJI.indexOf(text) + 1;
 
-/** `7八`, `12十二`: ASCII file (lishogi's writer and shogiops' reader break on a full-width １０), kanji rank. */
-export const kifSquare = (sq: number): string => `${fileOf(sq)}${RANK_KANJI[rowOf(sq)]}`;
+/** `7八`, `12十二`, dai's `15十五`: ASCII file (lishogi's writer and shogiops' reader break on a full-width １０), kanji rank. */
+export const kifSquare = (sq: number, g: Geometry = CHU_GEOMETRY): string => `${g.fileOf(sq)}${RANK_KANJI[g.rowOf(sq)]}`;
 
 /** How KIF ends a game: the word on the line after the last move, by outcome reason (none for rule-decided ends). */
 export const TERMINATIONS: Partial<Record<Outcome['reason'], string>> = {
