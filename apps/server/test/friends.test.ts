@@ -238,3 +238,28 @@ describe('the lobby', () => {
     for (const c of [watcher, host, guest]) c.close();
   });
 });
+
+describe('a friend renames', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('from the room: the seat and the presence list show the new name at once, on every screen', async () => {
+    const host = await TestClient.connect(server.url, 'Ana');
+    const guest = await TestClient.connect(server.url, 'Kirin-x1');
+    const room = await host.createRoom();
+    await guest.join(room.code);
+    guest.send({ type: 'room.sit', code: room.code, color: 'white' });
+    await host.nextOf('room', (m) => m.room.seats.white.kind === 'human');
+    const res = await fetch(`${server.url}/api/device`, {
+      method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${guest.token}` },
+      body: JSON.stringify({ name: 'Lucía' }),
+    });
+    expect(res.status).toBe(200);
+    const seen = await host.nextOf('room', (m) => m.room.seats.white.name === 'Lucía');
+    expect(seen.room.present.map((p) => p.name).sort()).toEqual(['Ana', 'Lucía']);
+    expect((await guest.nextOf('welcome')).device.name).toBe('Lucía');
+    host.close();
+    guest.close();
+  });
+});

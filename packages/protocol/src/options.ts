@@ -47,8 +47,9 @@ export type RoomOptionsPatch = z.infer<typeof RoomOptionsPatchSchema>;
 
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = RoomOptionsSchema.parse({});
 
-/** The rules' options of a room: what `Game.start` / `Game.replay` take (turn time, seats and grace are the room's). */
-export const rulesOptions = (room: Pick<RoomOptions, keyof Options>): Options => ({
+/** The rules' options a room sets: what `Game.start` / `Game.replay` take (turn time, seats and grace are the room's). */
+type RoomRules = 'promotion' | 'lionTrading' | 'bareKing' | 'moveLimit';
+export const rulesOptions = (room: Pick<RoomOptions, RoomRules>): Pick<Options, RoomRules> => ({
   promotion: room.promotion,
   lionTrading: room.lionTrading,
   bareKing: room.bareKing,

@@ -100,7 +100,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.patch('/api/device', async (req) => {
     const b = body(RenameDeviceBodySchema, req);
-    return { device: await identity.rename(await device(req), b.name) };
+    const renamed = await identity.rename(await device(req), b.name);
+    await deps.identityChanged([renamed]); // its open sockets, and the rooms they are in, show the new name
+    return { device: renamed };
   });
 
   app.post('/api/account/register', { config: { rateLimit: limits.register } }, async (req) => {

@@ -147,6 +147,11 @@ export class Gateway {
         // a queue entry holds the account it joined as: another account (or none) must not be paired in it
         if (accountChanged && (await this.matchmaker.leave(socket.id))) send(socket, { type: 'ranked', queue: null });
         send(socket, { type: 'welcome', device: { id: device.id, name: device.name }, user: device.user });
+        // its rooms learn the name it goes by now (presence, and its seat between games)
+        const caller = callerOf(socket, st);
+        for (const code of st.rooms) {
+          this.toOwner(code, caller, { type: 'room.join', code }).catch((err) => this.log.warn({ err, room: code }, 'rename not told'));
+        }
       }
     }
   }

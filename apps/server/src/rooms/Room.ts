@@ -176,6 +176,12 @@ export class Room {
     const color = this.seatedColor(device.id);
     const game = this.liveGame;
     if (color && game) return this.after(await game.arrive(color), true);
+    // Between games a seat shows the name its person goes by now (a guest who renamed, a login).
+    const seat = color && this.seats[color];
+    if (seat && seat.kind === 'human' && (seat.name !== shownName(device) || (seat.userId ?? null) !== (device.user?.id ?? null))) {
+      this.seats[color!] = { ...seat, name: shownName(device), userId: device.user?.id ?? null };
+      return this.saved();
+    }
     return this.roomChanged();
   }
 
