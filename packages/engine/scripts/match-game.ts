@@ -21,6 +21,8 @@ export interface GameJob {
   /** the colour side A plays */
   aColor: Color;
   ms: number;
+  /** a node budget per move instead of time (then `ms` only caps it): results that do not depend on the machine's load */
+  nodes?: number;
   maxPlies: number;
   /** 'never': a move that makes any earlier position recur forfeits the game */
   repetition: 'fourth' | 'never';
@@ -145,7 +147,8 @@ class EnginePlayer implements Player {
     let last: string[] | undefined;
     const onInfo = (info: { pv: string[] }) => (last = info.pv);
     // options an older engine does not know are ignored by it
-    const r = this.bestMove(this.game, { level: this.level, timeMs: job.ms, seed, repetition: job.repetition, onInfo });
+    const budget = job.nodes ? { nodes: job.nodes, timeMs: 20 * job.ms } : { timeMs: job.ms };
+    const r = this.bestMove(this.game, { level: this.level, ...budget, seed, repetition: job.repetition, onInfo });
     return { ...r, pv: last ?? r.pv };
   }
   played(usi: string): boolean {
@@ -196,7 +199,7 @@ export function playGame(job: GameJob, players: { a: Player; b: Player }): GameR
     s.depth += r.depth;
     s.timeMs += ms;
     s.maxMs = Math.max(s.maxMs, ms);
-    if (ms > job.ms + 10) s.late++;
+    if (!job.nodes && ms > job.ms + 10) s.late++;
     if (r.pv.length > 0 && r.pv[0] !== r.move) s.stale++;
     const played = game.play(r.move);
     if (!played.ok) return report(other, `illegal move ${r.move} (${played.error})`);

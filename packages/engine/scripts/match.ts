@@ -12,7 +12,7 @@ import { material, type GameJob, type GameReport, type SideSpec, type SideStats 
 // The strength harness: two engines (this tree's, an old commit's, at any level) or simple movers
 // play from shipped openings, each opening twice with colours swapped, in parallel worker threads.
 //
-//   pnpm match --a <side> --b <side> [--games 100] [--ms 200] [--threads N] [--max-plies 400]
+//   pnpm match --a <side> --b <side> [--games 100] [--ms 200 | --nodes N] [--threads N] [--max-plies 400]
 //              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
 //   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150]
 //
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     opponent: { type: 'string' },
     games: { type: 'string' },
     ms: { type: 'string', default: '200' },
+    nodes: { type: 'string' },
     'max-plies': { type: 'string' },
     adjudicate: { type: 'string', default: '500' },
     repetition: { type: 'string', default: 'fourth' },
@@ -45,6 +46,8 @@ const { values } = parseArgs({
 });
 
 const ms = Number(values.ms);
+const nodes = values.nodes ? Number(values.nodes) : undefined;
+const budget = nodes ? `${nodes} nodes/move` : `${ms} ms/move`;
 const threads = Math.max(1, Number(values.threads));
 const seed = Number(values.seed);
 const repetition = values.repetition === 'never' ? 'never' : 'fourth';
@@ -149,13 +152,14 @@ async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number):
     sfen: openings[Math.floor(i / 2) % openings.length],
     aColor: i % 2 === 0 ? 'black' : 'white',
     ms,
+    nodes,
     maxPlies,
     repetition,
     adjudicate: Number(values.adjudicate),
     seed: seed * 1000 + i,
   }));
   console.log(
-    `match: A = ${a.name}, B = ${b.name}; ${ms} ms/move; ${games} games from ${Math.min(openings.length, Math.ceil(games / 2))} openings, each with both colours; cap ${maxPlies} plies (±${values.adjudicate} material wins); repetition ${repetition}; ${threads} thread(s)`,
+    `match: A = ${a.name}, B = ${b.name}; ${budget}; ${games} games from ${Math.min(openings.length, Math.ceil(games / 2))} openings, each with both colours; cap ${maxPlies} plies (±${values.adjudicate} material wins); repetition ${repetition}; ${threads} thread(s)`,
   );
   const t0 = performance.now();
   const reports = await play(a, b, jobs, (r) => {
@@ -166,7 +170,7 @@ async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number):
   const l = reports.filter((r) => r.winner === 'b').length;
   const d = games - w - l;
   const elo = estimateElo(reports.map((r) => (r.winner === 'a' ? 1 : r.winner === 'b' ? 0 : 0.5)));
-  console.log(`\nA ${a.name} vs B ${b.name}, ${ms} ms/move, ${games} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`\nA ${a.name} vs B ${b.name}, ${budget}, ${games} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`A: W ${w} / D ${d} / L ${l}   score ${pct(elo.score)}   ${formatElo(elo)}`);
   const reasons = [...new Set(reports.map((r) => r.reason))].sort();
   console.log('how games ended           A won  drawn  B won');
@@ -190,9 +194,9 @@ async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
     const g = Game.fromSfen(sfen);
     if (!g.ok) throw new Error(`bad position ${sfen}`);
     const ahead: Color = material(g.value, 'black') >= material(g.value, 'white') ? 'black' : 'white';
-    return { id: i, sfen, aColor: ahead, ms, maxPlies, repetition, adjudicate: Infinity, seed: seed * 1000 + i };
+    return { id: i, sfen, aColor: ahead, ms, nodes, maxPlies, repetition, adjudicate: Infinity, seed: seed * 1000 + i };
   });
-  console.log(`conversion: ${a.name} plays both sides of ${jobs.length} positions, ${ms} ms/move, the side ahead must win within ${maxPlies} plies; ${threads} thread(s)`);
+  console.log(`conversion: ${a.name} plays both sides of ${jobs.length} positions, ${budget}, the side ahead must win within ${maxPlies} plies; ${threads} thread(s)`);
   const reports = await play(a, a, jobs, (r) => {
     const result = r.winner === 'a' ? 'converted' : r.winner === null ? 'not converted' : 'LOST by the side ahead';
     return `position ${String(r.id + 1).padStart(2)} (${jobs[r.id].aColor} ahead): ${result}, ${r.plies} plies, ${r.reason} (material ${r.material >= 0 ? '+' : ''}${r.material})`;

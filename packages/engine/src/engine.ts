@@ -114,7 +114,7 @@ export const clampLevel = (level: number): number =>
   Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : MAX_LEVEL)));
 
 function toInfo(i: IterationInfo): SearchInfo {
-  const info: SearchInfo = { depth: i.depth, score: i.score, nodes: i.nodes, timeMs: Math.round(i.timeMs), pv: i.pv.map(usiOf) };
+  const info: SearchInfo = { depth: i.depth, score: i.score, nodes: i.nodes, timeMs: Math.round(i.timeMs), pv: i.pv.map((m) => usiOf(m)) };
   if (Math.abs(i.score) >= MATE_BOUND) info.mate = i.score > 0 ? MATE - i.score : -(MATE + i.score);
   return info;
 }
