@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
-import { Game, MAX_MOVES, START_SFEN, makeSfen, parseKif, parseSfen, perft, toKif, usiOf, withDefaults, type Options } from '@chu/rules';
+import { Game, MAX_MOVES, VARIANTS, makeSfen, parseKif, parseSfen, perft, startSfenOf, toKif, withDefaults, type Options, type Variant } from '@chu/rules';
 
 // The `chu` command line (contract used by other tools — keep it exactly as specified).
-const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|usi> [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off]`;
+const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|start|usi> [--variant chu|dai] [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off] [--knight-second-chance on|off]`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(message + '\n');
@@ -28,10 +28,22 @@ function parseArgs(argv: string[]): { command: string; rest: string[]; options: 
       const v = value();
       if (v !== 'on' && v !== 'off') fail(`--bare-king must be on or off, got ${v}`, 2);
       options.bareKing = v === 'on';
+    } else if (a === '--variant') {
+      const v = value();
+      if (!(VARIANTS as readonly string[]).includes(v)) fail(`--variant must be ${VARIANTS.join(' or ')}, got ${v}`, 2);
+      options.variant = v as Variant;
+    } else if (a === '--knight-second-chance') {
+      const v = value();
+      if (v !== 'on' && v !== 'off') fail(`--knight-second-chance must be on or off, got ${v}`, 2);
+      options.knightSecondChance = v === 'on';
     } else rest.push(a);
   }
   const [command, ...args] = rest;
   if (!command) fail(USAGE, 2);
+  // dai-shogi.md §3, §4: said rather than silently dropped
+  if (options.variant === 'dai' && options.lionTrading !== undefined && options.lionTrading !== 'off')
+    fail(`dai shogi has no lion-trading rules: --lion-trading ${options.lionTrading} does not apply`, 2);
+  if (options.variant !== 'dai' && options.knightSecondChance !== undefined) fail('--knight-second-chance is a dai shogi option (--variant dai)', 2);
   return { command, rest: args, options: withDefaults(options), given: options };
 }
 
@@ -76,7 +88,7 @@ async function main(): Promise<void> {
       for (const pos of await positions()) {
         const buf = new Int32Array(MAX_MOVES);
         const n = pos.generate(buf);
-        out.push(JSON.stringify(Array.from(buf.subarray(0, n), usiOf).sort()));
+        out.push(JSON.stringify(Array.from(buf.subarray(0, n), (m) => pos.tables.usiOf(m)).sort()));
       }
       break;
     case 'successors':
@@ -108,7 +120,7 @@ async function main(): Promise<void> {
       const [first, ...more] = await lines();
       if (!first) fail('kif needs `startpos` or an SFEN on the first line of stdin, then the moves', 2);
       // `startpos` may carry the moves on its own line, as in USI: `startpos moves 7i7h 7d7e`
-      const [sfen, tail] = /^startpos(\s|$)/.test(first) ? [START_SFEN, first.slice(8)] : [first, ''];
+      const [sfen, tail] = /^startpos(\s|$)/.test(first) ? [startSfenOf(options), first.slice(8)] : [first, ''];
       const usis = `${tail} ${more.join(' ')}`.split(/\s+/).filter((t) => t && t !== 'moves');
       out.push(toKif(played(sfen, usis, options)).trimEnd());
       break;
@@ -119,8 +131,12 @@ async function main(): Promise<void> {
       out.push(kif.value.sfen, kif.value.moves.join(' '));
       break;
     }
+    case 'start':
+      out.push(startSfenOf(options));
+      break;
     case 'usi': {
-      // the CPU player speaks USI to GUIs and other engines (packages/engine)
+      // the CPU player speaks USI to GUIs and other engines (packages/engine); its search knows chu's board only
+      if (options.variant === 'dai') fail('chu usi: the CPU player does not play dai shogi yet', 2);
       const { runUsi } = await import('@chu/engine');
       await runUsi(options, process.stdin, process.stdout);
       return;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { START_SFEN } from '@chu/rules';
+import { START_SFEN, START_SFENS } from '@chu/rules';
 
 // The `chu` contract other tools depend on: stdin SFENs, one output line each, exit codes 0/1/2.
 const CLI = fileURLToPath(new URL('../src/chu.ts', import.meta.url));
@@ -88,6 +88,52 @@ describe('chu kif and chu unkif: game records in lishogi chu KIF', () => {
     ['unkif', '手合割：平手\n\n1手目 7六歩兵 （←7九）\n', 'line 3: 1手目 7六歩兵 （←7九）: unreachable'],
   ])('%s: bad input is a one-line error naming what is wrong, exit 2 (%j)', (command, input, message) => {
     const r = chu([command], input);
+    expect(r.status).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain(message);
+  });
+});
+
+describe('--variant dai: every command plays dai shogi (docs/dai-shogi.md), chu stays the default', () => {
+  const DAI = START_SFENS.dai;
+
+  it('start prints the variant\'s start SFEN', () => {
+    expect(chu(['start'], '')).toEqual({ status: 0, out: `${START_SFEN}\n`, err: '' });
+    expect(chu(['start', '--variant', 'dai'], '').out).toBe(`${DAI}\n`);
+    expect(chu(['start', '--variant', 'chu'], '').out).toBe(`${START_SFEN}\n`);
+  });
+
+  it('moves, successors and perft on the 15×15 start: 71 moves, 71 positions, 5,041 leaves at depth 2', () => {
+    const moves = JSON.parse(chu(['moves', '--variant', 'dai'], `${DAI}\n`).out) as string[];
+    expect(moves).toHaveLength(71);
+    expect(moves).toEqual([...moves].sort());
+    // a Pawn of the 15-file board, and the Knight's leap from 14o over the Pawn rank's neighbours
+    expect(moves).toEqual(expect.arrayContaining(['15k15j', '14o13m', '14o15m']));
+    expect(JSON.parse(chu(['successors', '--variant', 'dai'], `${DAI}\n`).out)).toHaveLength(71);
+    expect(chu(['perft', '2', '--variant', 'dai'], `${DAI}\n`).out).toBe('5041\n');
+  });
+
+  it('play and kif/unkif round trip a dai game; unkif reads the variant from the record', () => {
+    const played = chu(['play', '--variant', 'dai', '8k8j', '8e8f'], `${DAI}\n`);
+    expect(played.status).toBe(0);
+    expect(played.out).toContain('ppppppp1ppppppp/4i2p2i4/');
+    const kif = chu(['kif', '--variant', 'dai'], 'startpos moves 8k8j 8e8f 9m10n\n');
+    expect(kif.status).toBe(0);
+    expect(kif.out).toContain('#rules: variant=dai promotion=association lion-trading=off bare-king=on move-limit=none knight-second-chance=on\n手合割：大将棋\n');
+    expect(kif.out).toContain('   3手目   10十四麒麟 （←9十三）\n');
+    expect(chu(['unkif'], kif.out).out).toBe(`${DAI}\n8k8j 8e8f 9m10n\n`);
+  });
+
+  it.each([
+    [['moves', '--variant', 'dai'], `${START_SFEN}\n`, 'board has 12 ranks: that is a chu shogi position, and this game is dai shogi (15 ranks)'],
+    [['moves'], `${DAI}\n`, 'board has 15 ranks: that is a dai shogi position, and this game is chu shogi (12 ranks)'],
+    [['moves', '--variant', 'dai', '--lion-trading', 'protected'], `${DAI}\n`, 'dai shogi has no lion-trading rules'],
+    [['moves', '--knight-second-chance', 'off'], `${START_SFEN}\n`, '--knight-second-chance is a dai shogi option'],
+    [['moves', '--variant', 'tenjiku'], `${START_SFEN}\n`, '--variant must be chu or dai, got tenjiku'],
+    [['unkif', '--variant', 'chu'], '手合割：大将棋\n', 'the record is dai shogi, not chu shogi'],
+    [['usi', '--variant', 'dai'], 'usi\n', 'the CPU player does not play dai shogi yet'],
+  ])('%j refuses with one line naming why, exit 2', (args, input, message) => {
+    const r = chu(args, input);
     expect(r.status).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toContain(message);
