@@ -1,6 +1,6 @@
 // pnpm bench:rules — perft(4) from the start over distinct moves, legal-move listing time, and the
-// move list (notation) of a 300-ply game. Prints figures; asserts nothing (speed is measured, not tested).
-import { Game, MAX_MOVES, START_SFEN, parseSfen, perft, type Position } from '../src/index.ts';
+// move list (notation) of a 300-ply game; then dai's perft(3). Prints figures; asserts nothing (speed is measured, not tested).
+import { Game, MAX_MOVES, START_SFEN, START_SFENS, parseSfen, perft, withDefaults, type Position } from '../src/index.ts';
 import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
 import { perft as shogiopsPerft } from 'shogiops/debug';
 
@@ -104,3 +104,18 @@ function notationFigures(plies: number): void {
 }
 
 notationFigures(300);
+
+/** Dai shogi (docs/dai-shogi.md) on the same generator: perft(3) from its start. */
+function daiFigures(): void {
+  const pos = parseSfen(START_SFENS.dai, withDefaults({ variant: 'dai' }));
+  if (!pos.ok) throw new Error(pos.error);
+  perft(pos.value, 2); // warm-up
+  for (const play of [false, true]) {
+    const t = performance.now();
+    const nodes = perft(pos.value, 3, play);
+    const ms = performance.now() - t;
+    console.log(`dai perft(3) start, ${play ? 'every leaf played' : 'leaves counted'}: ${nodes} nodes in ${ms.toFixed(0)} ms = ${(nodes / ms / 1e3).toFixed(2)} M nodes/s`);
+  }
+}
+
+daiFigures();

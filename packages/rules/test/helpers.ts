@@ -1,17 +1,17 @@
-import { Game, boardFeed, unwrap, type Options, type Square } from '../src/index.ts';
+import { Game, VARIANT_INFO, boardFeed, unwrap, variantOf, type Options, type Square } from '../src/index.ts';
 
-const RANKS = 'abcdefghijkl';
+const RANKS = 'abcdefghijklmno';
 
 /**
  * An SFEN from a sparse board: `{ '6f': 'N', '1a': 'k' }` (uppercase Black, lowercase White,
- * '+' prefix for promoted pieces).
+ * '+' prefix for promoted pieces) on a 12×12 board, or `size` 15 for dai.
  */
-export function sfenOf(pieces: Record<Square, string>, turn: 'b' | 'w' = 'b', lionSq = '-', moveNumber = 1): string {
-  const grid: (string | undefined)[][] = Array.from({ length: 12 }, () => Array(12).fill(undefined));
+export function sfenOf(pieces: Record<Square, string>, turn: 'b' | 'w' = 'b', lionSq = '-', moveNumber = 1, size = 12): string {
+  const grid: (string | undefined)[][] = Array.from({ length: size }, () => Array(size).fill(undefined));
   for (const [sq, p] of Object.entries(pieces)) {
-    const m = /^(\d+)([a-l])$/.exec(sq);
-    if (!m) throw new Error(`bad square ${sq}`);
-    grid[RANKS.indexOf(m[2])][12 - Number(m[1])] = p;
+    const m = /^(\d+)([a-o])$/.exec(sq);
+    if (!m || Number(m[1]) > size || RANKS.indexOf(m[2]) >= size) throw new Error(`bad square ${sq}`);
+    grid[RANKS.indexOf(m[2])][size - Number(m[1])] = p;
   }
   const ranks = grid.map((row) => {
     let text = '';
@@ -35,8 +35,9 @@ export function sfenOf(pieces: Record<Square, string>, turn: 'b' | 'w' = 'b', li
  */
 export const KINGS = { '11l': 'K', '12k': 'P', '2a': 'k', '1b': 'p' } as const;
 
+/** A game from a sparse board, of the options' variant (`{ variant: 'dai' }`: 15×15). */
 export function gameOf(pieces: Record<Square, string>, options?: Partial<Options>, turn: 'b' | 'w' = 'b', lionSq = '-'): Game {
-  return unwrap(Game.fromSfen(sfenOf(pieces, turn, lionSq), options));
+  return unwrap(Game.fromSfen(sfenOf(pieces, turn, lionSq, 1, VARIANT_INFO[variantOf(options)].size), options));
 }
 
 export const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
@@ -63,8 +64,9 @@ export function playAll(game: Game, ...usis: string[]): Game {
 
 /** Board field of the current SFEN's square contents: the piece on `sq` as SFEN text, or ''. */
 export function at(game: Game, sq: Square): string {
-  const m = /^(\d+)([a-l])$/.exec(sq)!;
-  const p = game.board()[RANKS.indexOf(m[2]) * 12 + 12 - Number(m[1])];
+  const m = /^(\d+)([a-o])$/.exec(sq)!;
+  const size = game.position.tables.size;
+  const p = game.board()[RANKS.indexOf(m[2]) * size + size - Number(m[1])];
   if (!p) return '';
   return p.color === 'black' ? p.code.toUpperCase() : p.code;
 }
