@@ -222,7 +222,14 @@ describe('board', () => {
     vi.useFakeTimers();
     try {
       const { container } = render(Board, { pieces: position({ '7j': B('n') }) });
+      // a board drawn under a still pointer gets an enter and a move at the same place: no diagram
       await fireEvent.pointerEnter(sq(container, '7j'));
+      await fireEvent.pointerMove(sq(container, '7j'), { clientX: 100, clientY: 100, pointerType: 'mouse' });
+      vi.advanceTimersByTime(800);
+      await Promise.resolve();
+      expect(container.querySelector('[data-inspect]')).toBeNull();
+      // the pointer really moves over the piece, then rests
+      await fireEvent.pointerMove(sq(container, '7j'), { clientX: 104, clientY: 101, pointerType: 'mouse' });
       vi.advanceTimersByTime(800);
       await Promise.resolve();
       await vi.waitFor(() => expect(container.querySelector('[data-inspect="n"]')).not.toBeNull());

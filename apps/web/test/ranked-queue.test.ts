@@ -7,6 +7,7 @@ import RankedQueue from '../src/lib/ranked/RankedQueue.svelte';
 import { IDLE, queueReduce, formatChange, formatElapsed, formatRating, searchRange, type QueueState } from '../src/lib/ranked/queue';
 import { net, receive, setTransport, type OutMessage } from '../src/lib/net.svelte';
 import { router } from '../src/lib/router.svelte';
+import { settings } from '../src/lib/settings.svelte';
 
 const [queueMsg, matchMsg] = RankedServerMessages;
 const match = matchMsg.parse({ type: 'ranked.match', roomCode: 'K7QMPX', gameId: 'g42', color: 'white' });
@@ -118,7 +119,7 @@ describe('RankedQueue widget with net', () => {
     // a minute without an opponent: a casual CPU game, while the queue goes on
     sessionStorage.removeItem('chu.autoCpu');
     await fireEvent.click(container.querySelector('[data-action="cpu-while-waiting"]')!);
-    expect(sent[1]).toEqual({ type: 'room.create', options: {} });
+    expect(sent[1]).toEqual({ type: 'room.create', options: { language: settings.lang } }); // the host's language
     expect(sessionStorage.getItem('chu.autoCpu')).toBe('3');
     expect(net.ranked.state).toBe('queued');
     net.creating = null;

@@ -7,19 +7,24 @@ import {
   COLORS,
   RETRYABLE_CODES,
   SERVER_EVENT,
+  type ChatChannel,
   type ClientMessage,
   type Color,
   type GameEvent,
   type GameView,
+  type Lobby,
   type RoomOptionsPatch,
   type RoomView,
   type SeatView,
   type ServerMessage,
   type ServerMessageOf,
 } from '@chu/protocol';
+import { opposite } from '@chu/rules';
 import { settings } from './settings.svelte';
 import { go } from './router.svelte';
 import { Outbox } from './outbox';
+import { moveSound, noteMoveSound } from './sound';
+import { chatAwaiting, chatHistoryReceived, chatReceived, chatRefused, chatSent, chatTextProblem } from './chat/chat.svelte';
 import {
   IDLE,
   queueReduce,
@@ -55,6 +60,7 @@ export const net = $state({
   creating: null as { id: number; known: string[] } | null, // room.create sent; the room codes known before
   error: null as NetError | null,
   left: null as string | null, // code of a room we were removed from
+  lobby: null as Lobby | null, // public rooms waiting and games being played, while Home watches
 });
 
 /** When the latest clock reading of each game arrived (for counting down locally). */
@@ -63,6 +69,7 @@ export const receivedAt: Record<string, number> = $state({});
 export const takeoverAt: Record<string, { inMs: number; at: number } | undefined> = $state({});
 
 let started: Promise<void> | null = null;
+let lobbyWatchers = 0; // screens showing the lobby: a new socket asks for it again
 let deliberate = false; // the next disconnect is ours: a fresh handshake, not a lost connection
 let rankedRejoin: RankedTurnTime | undefined; // queued when the socket dropped: ask again once back
 const joined = new Set<string>(); // room codes this tab is in, re-joined after a reconnect
@@ -80,8 +87,9 @@ let link: Link | null = null;
 const newOutbox = () =>
   new Outbox<OutMessage>(
     (m) => link?.emit(m),
-    // a new socket re-joins every room with the version it has, which also catches up
-    (m) => m.type === 'room.join' || m.type === 'room.leave' || m.type === 'sync',
+    // a new socket re-joins every room with the version it has, which also catches up (and watches
+    // the lobby if a screen shows it)
+    (m) => ['room.join', 'room.leave', 'sync', 'lobby.watch', 'lobby.unwatch'].includes(m.type),
   );
 let outbox = newOutbox();
 
@@ -138,6 +146,7 @@ function onConnect(): void {
     setTimeout(release, REJOIN_WAIT_MS);
   }
   const first = [...joined].map(joinMessage);
+  if (lobbyWatchers > 0) first.push({ type: 'lobby.watch' });
   if (rankedRejoin !== undefined && net.ranked.state === 'joining' && net.user) {
     first.push({ type: 'ranked.join', turnTime: rankedRejoin });
   }
@@ -274,7 +283,8 @@ export function createRoom(options: RoomOptionsPatch, cpu: number | null): void 
   net.creating = { id, known: Object.keys(net.rooms) };
   if (cpu) sessionStorage.setItem('chu.autoCpu', String(cpu));
   else sessionStorage.removeItem('chu.autoCpu');
-  send({ type: 'room.create', options });
+  // the host's language is the room's, shown in the lobby
+  send({ type: 'room.create', options: { ...options, language: settings.lang } });
   // no answer 8 s after it went out (refused, say): let the person try again; waiting offline is no answer yet
   const expire = () => {
     if (net.creating?.id !== id) return;
@@ -322,8 +332,45 @@ export function receive(msg: InMessage): void {
       joined.delete(msg.code);
       net.left = msg.code;
       break;
+    case 'chat':
+      chatReceived(msg.code, msg.message, net.device?.id);
+      break;
+    case 'chat.history':
+      chatHistoryReceived(msg.code, msg.messages);
+      break;
+    case 'lobby':
+      net.lobby = msg.lobby;
+      break;
   }
 }
+
+/** Show the lobby while a screen is open; `lobby` messages follow now and on every change. */
+export function watchLobby(): () => void {
+  if (lobbyWatchers++ === 0) send({ type: 'lobby.watch' });
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--lobbyWatchers === 0) send({ type: 'lobby.unwatch' });
+  };
+}
+
+/**
+ * Write in a room's chat. The text is checked as the server will check it (trimmed, 1–300 characters,
+ * one line); returns why it cannot go, or null once it is sent.
+ */
+export function sendChat(code: string, channel: ChatChannel, text: string): ReturnType<typeof chatTextProblem> {
+  const problem = chatTextProblem(text);
+  if (problem) return problem;
+  const trimmed = text.trim();
+  chatSent(code, channel, trimmed);
+  send({ type: 'chat.send', code, channel, text: trimmed });
+  return null;
+}
+
+// A room refuses a chat message with one of these codes and no ack: while a message of ours awaits
+// its echo, such an error is its answer (the room answers its commands in order).
+const CHAT_REFUSALS = ['rate-limited', 'muted', 'not-seated', 'malformed', 'not-in-room'];
 
 function onRoom(room: RoomView): void {
   net.rooms[room.code] = room;
@@ -376,6 +423,10 @@ function onError(msg: ServerMessageOf<'error'>) {
     rankedEvent({ kind: 'account-required' }); // shown by the queue widget, not as a banner
     return;
   }
+  if (!msg.ack && CHAT_REFUSALS.includes(msg.code) && chatAwaiting()) {
+    chatRefused(msg.code, msg.message); // shown by the chat, not as a game banner
+    return;
+  }
   if (msg.ack && (RETRYABLE_CODES as readonly string[]).includes(msg.code)) {
     // nothing was applied: the same move, with the same ack id, once the server can take it
     const retryAfterMs = (msg as { retryAfterMs?: number }).retryAfterMs ?? 1000;
@@ -410,13 +461,31 @@ function applyEvent(e: GameEvent): void {
       g.turn = e.color === 'black' ? 'white' : 'black';
       g.turnRemainingMs = e.turnRemainingMs;
       g.drawOfferBy = null;
+      g.takebackOfferBy = null;
       if (net.pendingMove[g.id]) net.pendingMove[g.id] = undefined;
+      noteMoveSound(moveSound(e.usi, e.notation));
       break;
     case 'draw-offer':
       g.drawOfferBy = e.by;
       break;
     case 'draw-decline':
       g.drawOfferBy = null;
+      break;
+    case 'takeback-offer':
+      g.takebackOfferBy = e.by;
+      break;
+    case 'takeback-decline':
+      g.takebackOfferBy = null;
+      break;
+    case 'takeback':
+      // the last `plies` moves are undone: the side to move changes with an odd number of them
+      g.moves.splice(e.ply);
+      g.ply = e.ply;
+      if (e.plies % 2 === 1) g.turn = opposite(g.turn);
+      g.turnRemainingMs = e.turnRemainingMs;
+      g.takebackOfferBy = null;
+      g.drawOfferBy = null;
+      if (net.pendingMove[g.id]) net.pendingMove[g.id] = undefined;
       break;
     case 'seat': {
       // RULES.md §8: the room's view of the seat says the same
@@ -433,7 +502,7 @@ function applyEvent(e: GameEvent): void {
     }
     case 'adjourn':
       g.status = 'adjourned';
-      g.drawOfferBy = null;
+      g.drawOfferBy = null; // (the server keeps a takeback request across an adjournment)
       break;
     case 'resume':
       g.status = 'active';

@@ -6,10 +6,20 @@ export interface Settings {
   pieceSet: PieceSet; // 'kanji1'
   coordinates: boolean; // show 12…1 / a…l
   showDests: boolean; // mark legal destinations (RULES.md §7: default on)
-  sound: boolean;
+  sound: boolean; // false = muted
+  volume: number; // 0–1: 0.7
   lang: Lang; // 'es'
   notation: Notation; // move list style
   name: string; // display name for rooms
+  quietChat: boolean; // "quiet": no room chat for this player
+  hideSpectatorChat: boolean; // a seated player sees only the players' channel
+  hiddenChat: HiddenParticipant[]; // people whose chat messages this device does not show
+}
+
+/** Someone whose chat messages are hidden on this device (the name as they last wrote it). */
+export interface HiddenParticipant {
+  id: string; // device id
+  name: string; // 'Ana'
 }
 
 const KEY = 'chu.settings';
@@ -24,9 +34,13 @@ export const DEFAULT_SETTINGS: Settings = {
   coordinates: true,
   showDests: true,
   sound: true,
+  volume: 0.7,
   lang: 'en',
   notation: 'hodges',
   name: '',
+  quietChat: false,
+  hideSpectatorChat: false,
+  hiddenChat: [],
 };
 
 function load(): Settings {
@@ -39,6 +53,10 @@ function load(): Settings {
     for (const k of Object.keys(base) as (keyof Settings)[]) {
       if (saved[k] !== undefined && typeof saved[k] === typeof base[k]) (out as Record<string, unknown>)[k] = saved[k];
     }
+    out.volume = Number.isFinite(out.volume) ? Math.min(1, Math.max(0, out.volume)) : base.volume;
+    out.hiddenChat = Array.isArray(out.hiddenChat)
+      ? out.hiddenChat.filter((h) => typeof h?.id === 'string' && typeof h?.name === 'string').map((h) => ({ id: h.id, name: h.name }))
+      : [];
     return out;
   } catch {
     return base;
