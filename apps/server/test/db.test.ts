@@ -94,9 +94,24 @@ describe('database: migrations and every model round-trips', () => {
     })).rejects.toThrow();
   });
 
+  it('round-trips chat messages, taken-back moves and room leases', async () => {
+    const p = db.prisma;
+    const chat = await p.chatMessage.create({ data: { roomId: 'r1', channel: 'players', deviceId: 'd1', name: 'Ana', text: '<b>hola</b>' } });
+    const takenBack = await p.takenBackMove.create({
+      data: { gameId: 'g1', ply: 1, usi: '7d7e', timeMs: 10, byCpu: true, ackId: null, deviceId: null, createdAt: new Date(0), version: 7 },
+    });
+    await p.roomLease.create({ data: { roomId: 'r1', owner: 'host:1:abc', token: 3n, expiresAt: new Date(1_000) } });
+    const room = await p.room.findUniqueOrThrow({ where: { id: 'r1' }, include: { chat: true, lease: true, games: { include: { takenBack: true } } } });
+    expect(room.chat).toEqual([chat]);
+    expect(room.chat[0]).toMatchObject({ text: '<b>hola</b>', channel: 'players' });
+    expect(room.lease).toMatchObject({ owner: 'host:1:abc', token: 3n, expiresAt: new Date(1_000) });
+    expect(room.games.find((g) => g.id === 'g1')?.takenBack).toEqual([takenBack]);
+    expect(room.muted).toEqual([]);
+  });
+
   it('group commit: concurrent moves of many games are all stored; a bad one fails alone; a finished game takes no more', async () => {
     const store = new Store(db.prisma);
-    const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0 };
+    const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };
     await store.createRoom(room);
     const ids = Array.from({ length: 20 }, (_, i) => `bg${i}`);
     for (const [i, id] of ids.entries()) {
@@ -128,9 +143,9 @@ describe('database: migrations and every model round-trips', () => {
 
   it('room leases: a new owner after expiry gets a higher token, and the stale owner\'s writes are all refused', async () => {
     const store = new Store(db.prisma);
-    const rec = { id: 'r3', code: 'CDEFGH', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 1 };
+    const rec = { id: 'r3', code: 'CDEFGH', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 1, muted: [] };
     await store.createRoom(rec);
-    const a = new Leases(db.prisma, 'proc-a', 60);
+    const a = new Leases(db.prisma, 'proc-a', 60_000);
     const b = new Leases(db.prisma, 'proc-b', 60_000);
     const held = await a.acquire('r3');
     expect(held).toEqual({ token: 1 });
@@ -140,7 +155,8 @@ describe('database: migrations and every model round-trips', () => {
     expect(await a.acquire('r3')).toEqual({ token: 1 });       // a again: same token
     expect(await b.orphans(50)).not.toContain('CDEFGH'); // other tests' rooms here have no owner at all
 
-    await new Promise((r) => setTimeout(r, 120)); // a stops renewing: its lease runs out
+    // a stops renewing and its lease runs out (set in the past, so no test waits on the clock)
+    await db.prisma.$executeRaw`UPDATE "room_leases" SET "expires_at" = now() - interval '1 second' WHERE "room_id" = 'r3'`;
     expect(await b.orphans(50)).toContain('CDEFGH');
     const taken = await b.acquire('r3');
     expect(taken).toEqual({ token: 2 });
