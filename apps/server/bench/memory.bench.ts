@@ -1,7 +1,7 @@
 // pnpm bench:memory — the server's resident memory (VmRSS, threads included) on embedded PGlite: started
 // on a fresh data folder, then again on that folder once it exists. For each start it prints the time
 // to /health, the peak RSS while starting and the RSS after BENCH_IDLE_SECONDS (10) of idling.
-// Runs src/main.ts through tsx, and dist/main.mjs too when `pnpm build` has made it.
+// Runs the server as `pnpm start` does (src/ through tsx), and as the image does (dist/) once `pnpm build` made it.
 // Env: BENCH_IDLE_SECONDS, CHU_CPU=random to leave the engine's worker thread out.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -60,8 +60,11 @@ async function measure(args: string[], dataDir: string): Promise<Run> {
   }
 }
 
-const entries: [string, string[]][] = [['tsx src/main.ts', ['--import', 'tsx', 'src/main.ts']]];
-if (existsSync(join(serverDir, 'dist/main.mjs'))) entries.push(['node dist/main.mjs', ['dist/main.mjs']]);
+// The server as `pnpm start` and the image run it: the node arguments of those package.json scripts.
+const { scripts } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const nodeArgs = (script: string) => scripts[script].split(' ').slice(1); // 'node --flag … entry'
+const entries: [string, string[]][] = [['start (tsx src/)', nodeArgs('start')]];
+if (existsSync(join(serverDir, 'dist/main.mjs'))) entries.push(['start:built (dist/)', nodeArgs('start:built')]);
 else console.log('(no dist/main.mjs: run `pnpm build` to measure the built server too)');
 
 console.log(`idle RSS after ${IDLE_SECONDS} s, CPU player: ${process.env.CHU_CPU === 'random' ? 'random mover' : 'engine worker'}`);

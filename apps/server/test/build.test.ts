@@ -22,7 +22,9 @@ describe('the built server (dist/main.mjs)', () => {
     target = await testDatabase(); // PGlite in a temp folder, or a fresh Postgres database with DATABASE_URL
     const port = await freePort();
     const { NODE_OPTIONS: _, REDIS_URL: __, ...env } = process.env;
-    child = spawn(process.execPath, ['dist/main.mjs'], {
+    // the node arguments of `start:built`, as the image runs it
+    const { scripts } = JSON.parse(await readFile(join(serverDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    child = spawn(process.execPath, scripts['start:built'].split(' ').slice(1), {
       cwd: serverDir,
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', LOG_LEVEL: 'warn', CPU_WORKERS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
