@@ -29,7 +29,8 @@ export const CHAT_KEPT = 200;
 export const chat: Record<string, RoomChat> = $state({});
 
 function roomChat(code: string): RoomChat {
-  return (chat[code] ??= { messages: [], pending: [], refusal: null });
+  if (!chat[code]) chat[code] = { messages: [], pending: [], refusal: null };
+  return chat[code]; // the state's proxy, not the object assigned: changes through it are seen
 }
 
 /** Why a text cannot be sent ('empty', 'too-long', 'control'), or null: the protocol's rule, checked before sending. */
