@@ -60,7 +60,7 @@ export function defaultConfig(): ServerConfig {
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
-    leaseMs: 4000,
+    leaseMs: 10_000,
   };
 }
 
