@@ -1,12 +1,12 @@
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Game, type Color } from '@chu/rules';
-import { estimateElo, formatElo } from './elo.ts';
+import { estimateElo, formatElo, type EloEstimate } from './elo.ts';
 import { material, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
 
 // The strength harness: two engines (this tree's, an old commit's, at any level) or simple movers
@@ -15,6 +15,7 @@ import { material, type GameJob, type GameReport, type SideSpec, type SideStats 
 //   pnpm match --a <side> --b <side> [--games 100] [--ms 200 | --nodes N] [--threads N] [--max-plies 400]
 //              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
 //   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150]
+//   pnpm match --ladder [--a <commit>] [--games 20] [--ms 200]   (each level against the one below)
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
 // — level after the colon, default 8), `random` or `greedy`. The older spelling
@@ -24,6 +25,8 @@ import { material, type GameJob, type GameReport, type SideSpec, type SideStats 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineRoot = join(here, '..');
 const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: here }).toString().trim();
+
+process.on('exit', () => rmSync(join(tmpdir(), `engine-worktree-${process.pid}`), { recursive: true, force: true }));
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     threads: { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
     seed: { type: 'string', default: '1' },
     conversion: { type: 'boolean', default: false },
+    ladder: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -52,30 +56,46 @@ const threads = Math.max(1, Number(values.threads));
 const seed = Number(values.seed);
 const repetition = values.repetition === 'never' ? 'never' : 'fourth';
 
-/** This tree's engine, or a copy of packages/engine and packages/rules as of `ref` under the temp dir. */
+/** A copy of packages/engine and packages/rules (the engine's `@chu/rules` pointing at the copy's rules). */
+function copyOut(dir: string, extract: (dir: string) => void, stamp: string): void {
+  if (existsSync(join(dir, '.complete'))) return;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  extract(dir);
+  mkdirSync(join(dir, 'packages/engine/node_modules/@chu'), { recursive: true });
+  symlinkSync('../../../rules', join(dir, 'packages/engine/node_modules/@chu/rules'));
+  writeFileSync(join(dir, '.complete'), stamp + '\n');
+}
+
+/**
+ * The engine as of `ref` (a copy of that commit's packages/engine and packages/rules under the temp
+ * dir), or this working tree's (null): copied too, at the start of the run, so edits made while a
+ * match runs (to the engine or the rules) do not reach its workers half-way.
+ */
 function engineSource(ref: string | null): { engine: string; rules: string; label: string } {
-  if (ref === null)
-    return {
-      engine: pathToFileURL(join(engineRoot, 'src/engine.ts')).href,
-      rules: pathToFileURL(join(repoRoot, 'packages/rules/src/index.ts')).href,
-      label: '',
-    };
-  const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: repoRoot }).toString().trim();
-  const dir = join(tmpdir(), `engine-${sha.slice(0, 12)}`);
-  if (!existsSync(join(dir, '.complete'))) {
+  let dir: string;
+  let label: string;
+  if (ref === null) {
+    dir = join(tmpdir(), `engine-worktree-${process.pid}`);
+    copyOut(dir, (d) => {
+      for (const pkg of ['engine', 'rules']) {
+        mkdirSync(join(d, 'packages', pkg), { recursive: true });
+        for (const part of ['src', 'data', 'package.json'])
+          if (existsSync(join(repoRoot, 'packages', pkg, part))) cpSync(join(repoRoot, 'packages', pkg, part), join(d, 'packages', pkg, part), { recursive: true });
+      }
+    }, 'working tree');
+    label = '';
+  } else {
+    const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: repoRoot }).toString().trim();
+    dir = join(tmpdir(), `engine-${sha.slice(0, 12)}`);
     // git archive rather than a worktree: nothing in the shared repository changes
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    execSync(`git archive ${sha} packages/engine packages/rules | tar -x -C ${JSON.stringify(dir)}`, { cwd: repoRoot });
-    // the old engine imports '@chu/rules': its own commit's rules
-    mkdirSync(join(dir, 'packages/engine/node_modules/@chu'), { recursive: true });
-    symlinkSync('../../../rules', join(dir, 'packages/engine/node_modules/@chu/rules'));
-    writeFileSync(join(dir, '.complete'), sha + '\n');
+    copyOut(dir, (d) => execSync(`git archive ${sha} packages/engine packages/rules | tar -x -C ${JSON.stringify(d)}`, { cwd: repoRoot }), sha);
+    label = sha.slice(0, 7) + ' ';
   }
   return {
     engine: pathToFileURL(join(dir, 'packages/engine/src/engine.ts')).href,
     rules: pathToFileURL(join(dir, 'packages/rules/src/index.ts')).href,
-    label: sha.slice(0, 7) + ' ',
+    label,
   };
 }
 
@@ -145,7 +165,7 @@ function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
   }
 }
 
-async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number): Promise<void> {
+async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number): Promise<{ w: number; d: number; l: number; elo: EloEstimate }> {
   const openings = readPositions(values.openings ?? join(engineRoot, 'data/openings.txt'));
   const jobs: GameJob[] = Array.from({ length: games }, (_, i) => ({
     id: i,
@@ -182,7 +202,34 @@ async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number):
   const plies = reports.map((r) => r.plies).sort((x, y) => x - y);
   console.log(`plies: median ${plies[plies.length >> 1]}, max ${plies[plies.length - 1]}`);
   statsTable(a, b, reports);
+  return { w, d, l, elo };
 }
+
+/**
+ * The ladder: each level against the one below, chained into an Elo per level (level 1 anchored at
+ * LADDER_ANCHOR: the numbers are differences, not a human rating scale), and level 1 against the
+ * greedy capturer for a sense of the bottom.
+ */
+const LADDER_ANCHOR = 1000;
+
+async function ladder(games: number, maxPlies: number, source: string | null): Promise<void> {
+  const side = (level: number) => parseSide(source ? `${source}:${level}` : String(level));
+  const rungs: { level: number; w: number; d: number; l: number; elo: EloEstimate }[] = [];
+  const bottom = await match(side(1), parseSide('greedy'), games, maxPlies);
+  for (let level = 2; level <= 8; level++) rungs.push({ level, ...(await match(side(level), side(level - 1), games, maxPlies)) });
+  console.log(`\nladder, ${budget}, ${games} games a rung (level 1 = ${LADDER_ANCHOR})`);
+  console.log('level   vs below    W   D   L   score   step (95 %)          Elo');
+  console.log(`  1   vs greedy  ${[bottom.w, bottom.d, bottom.l].map((x) => String(x).padStart(3)).join(' ')}  ${pct(bottom.elo.score).padStart(7)}   ${formatStep(bottom.elo)}  ${String(LADDER_ANCHOR).padStart(6)}`);
+  const elo = [LADDER_ANCHOR];
+  for (const r of rungs) {
+    elo.push(elo[elo.length - 1] + Math.round(r.elo.elo));
+    console.log(`  ${r.level}   vs ${r.level - 1}       ${[r.w, r.d, r.l].map((x) => String(x).padStart(3)).join(' ')}  ${pct(r.elo.score).padStart(7)}   ${formatStep(r.elo)}  ${String(elo[elo.length - 1]).padStart(6)}`);
+  }
+  console.log(`export const LEVEL_ELO = [${elo.join(', ')}] as const;`);
+}
+
+const formatStep = (e: EloEstimate): string =>
+  `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)} (${Math.round(e.low)} … ${Math.round(e.high)})`.padEnd(20);
 
 /**
  * The conversion statistic: from positions where one side is ahead by at least a Lion, the engine
@@ -212,7 +259,9 @@ async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
   statsTable(a, a, reports);
 }
 
-if (values.conversion) {
+if (values.ladder) {
+  await ladder(Number(values.games ?? 20), Number(values['max-plies'] ?? 400), values.a ?? null);
+} else if (values.conversion) {
   await conversion(parseSide(values.a ?? values.level ?? '8'), Number(values['max-plies'] ?? 150));
 } else {
   const a = parseSide(values.a ?? values.level ?? '8');
