@@ -6,6 +6,9 @@ import { clampCp, flip, forBlack, share } from './score';
 export const MARKS = ['inaccuracy', 'mistake', 'blunder'] as const;
 export type Mark = (typeof MARKS)[number];
 
+/** How a move list writes a mark after the move. */
+export const GLYPH: Record<Mark, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
 /** Centipawns a move loses, from the mover's point of view, to earn each mark (ours, not a standard). */
 export const THRESHOLDS: Record<Mark, number> = { inaccuracy: 50, mistake: 150, blunder: 300 };
 /** Evaluations count as at most ±10 pawns: from a won (or lost) game a move cannot lose much more. */

@@ -1,4 +1,6 @@
 // "Revisar con la CPU": every position of a game evaluated in the worker, a fixed time each.
+import type { Color } from '@chu/rules';
+import { curve, judge } from './judge';
 import type { PositionEval, PositionSpec } from './protocol';
 import { EngineWorker } from './worker';
 
@@ -15,7 +17,13 @@ export class Review {
   readonly done = $derived(this.total > 0 && this.evals.filter(Boolean).length === this.total);
   readonly available = EngineWorker.available();
   private readonly worker = new EngineWorker();
-  private spec: PositionSpec | null = null;
+  private spec = $state.raw<PositionSpec | null>(null);
+  /** who moves first in the reviewed game */
+  readonly first = $derived<Color>(this.spec?.sfen.split(' ')[1] === 'w' ? 'white' : 'black');
+  /** every move both of whose positions are evaluated, marked by what it cost */
+  readonly judged = $derived(this.spec ? judge(this.evals, this.spec.moves, this.first) : []);
+  /** Black's share of the evaluation after each ply (the graph) */
+  readonly curve = $derived(curve(this.evals, this.first));
 
   /** Starts, or goes on from the first position not yet evaluated. */
   start(spec: PositionSpec, msPerPosition = REVIEW_MS): void {
