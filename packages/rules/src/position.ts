@@ -34,6 +34,8 @@ for (let t = 0; t < TYPE_COUNT; t++)
   }
 export const isLionPiece = (p: number): boolean => IS_LION[p] === 1;
 const NO_STRIKES = new Uint8Array(256);
+/** Int32 slots of one move on the undo stack. */
+const UNDO = 9;
 export const isRoyalPiece = (p: number): boolean => IS_ROYAL[p] === 1;
 
 /** Mailbox offsets of the 24 squares of the Lion's 5×5 on chu's board (RULES.md §2). */
@@ -66,8 +68,9 @@ export class Position {
   /** the board frame, pieces and zone of the position's variant (from `options.variant`) */
   readonly tables: VariantTables;
 
-  // undo stack: move, capture at mid, capture at to, lionSq, hashLo, hashHi
-  private undo = new Int32Array(6 * 1024);
+  // undo stack, 9 a move: from, to, mid, promote, capture at mid, capture at to, lionSq, hashLo, hashHi
+  // (the move's squares as make() decoded them, so unmake() reads rather than decodes again)
+  private undo = new Int32Array(UNDO * 1024);
   private undoTop = 0;
 
   // The variant's tables as fields of their own, read into locals by the hot loops: both variants run
@@ -429,18 +432,21 @@ export class Position {
     const zHi = this.zHi;
     const piece = board[from];
     const c1 = mid ? board[mid] : 0;
-    let u = this.undoTop;
-    if (u + 6 > this.undo.length) {
+    const u = this.undoTop;
+    if (u + UNDO > this.undo.length) {
       const bigger = new Int32Array(this.undo.length * 2);
       bigger.set(this.undo);
       this.undo = bigger;
     }
     const undo = this.undo;
-    undo[u++] = m;
-    undo[u++] = c1;
-    undo[u + 1] = this.lionSq;
-    undo[u + 2] = this.hashLo;
-    undo[u + 3] = this.hashHi;
+    undo[u] = from;
+    undo[u + 1] = to;
+    undo[u + 2] = mid;
+    undo[u + 3] = promote;
+    undo[u + 4] = c1;
+    undo[u + 6] = this.lionSq;
+    undo[u + 7] = this.hashLo;
+    undo[u + 8] = this.hashHi;
     let lo = this.hashLo ^ this.zTurnLo;
     let hi = this.hashHi ^ this.zTurnHi;
     if (c1) {
@@ -453,7 +459,7 @@ export class Position {
     hi ^= zHi[(from << 8) | piece];
     board[from] = EMPTY;
     const c2 = board[to];
-    undo[u] = c2;
+    undo[u + 5] = c2;
     if (c2) {
       lo ^= zLo[(to << 8) | c2];
       hi ^= zHi[(to << 8) | c2];
@@ -465,7 +471,7 @@ export class Position {
     board[to] = placed;
     lo ^= zLo[(to << 8) | placed];
     hi ^= zHi[(to << 8) | placed];
-    this.undoTop = u + 4;
+    this.undoTop = u + UNDO;
     this.hashLo = lo;
     this.hashHi = hi;
     // counter-strike square: set when a non-Lion (a Kirin promoting now included) takes a Lion
@@ -477,16 +483,13 @@ export class Position {
 
   unmake(): void {
     const undo = this.undo;
-    const u = (this.undoTop -= 6);
-    const m = undo[u];
-    const c1 = undo[u + 1];
-    const c2 = undo[u + 2];
-    const mask = this.mask;
-    const b = this.bits;
-    const from = m & mask;
-    const to = (m >> b) & mask;
-    const mid = (m >> (b + b)) & mask;
-    const promote = m & this.promoteBit;
+    const u = (this.undoTop -= UNDO);
+    const from = undo[u];
+    const to = undo[u + 1];
+    const mid = undo[u + 2];
+    const promote = undo[u + 3];
+    const c1 = undo[u + 4];
+    const c2 = undo[u + 5];
     const board = this.board;
     const placed = board[to];
     // to before from: for igui and pass they are the same square
@@ -496,9 +499,9 @@ export class Position {
     if (c1 && IS_ROYAL[c1]) this.royals[c1 & WHITE_BIT ? 1 : 0]++;
     if (c2 && IS_ROYAL[c2]) this.royals[c2 & WHITE_BIT ? 1 : 0]++;
     if (promote && IS_ROYAL[placed]) this.royals[placed & WHITE_BIT ? 1 : 0]--;
-    this.lionSq = undo[u + 3];
-    this.hashLo = undo[u + 4];
-    this.hashHi = undo[u + 5];
+    this.lionSq = undo[u + 6];
+    this.hashLo = undo[u + 7];
+    this.hashHi = undo[u + 8];
     this.turnBit ^= WHITE_BIT;
     this.ply--;
   }

@@ -70,3 +70,12 @@ export function at(game: Game, sq: Square): string {
   if (!p) return '';
   return p.color === 'black' ? p.code.toUpperCase() : p.code;
 }
+
+/** A seeded pseudo-random source in [0, 1], so random positions are the same every run. */
+export function lcg(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game, START_SFENS, parseSfen, perft, unwrap, withDefaults } from '../src/index.ts';
-import { sfenOf } from './helpers.ts';
+import { lcg, sfenOf } from './helpers.ts';
 import { successors } from './oracle.ts';
 import { referenceDaiSuccessors, type DaiReferenceOptions } from './reference-dai.ts';
 
@@ -17,14 +17,6 @@ const SETS: DaiReferenceOptions[] = [
 /** The engine's successors with repeats, so a move generated twice shows as a difference. */
 const engine = (sfen: string, o: DaiReferenceOptions): string[] =>
   successors(unwrap(parseSfen(sfen, withDefaults({ variant: 'dai', ...o }))));
-
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
 
 /** Positions along seeded random games from the start, each position once. */
 function playoutPositions(count: number, seed: number): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSfen, unwrap, withDefaults, type Options } from '../src/index.ts';
 import { oracle, SETS, successors } from './oracle.ts';
+import { lcg } from './helpers.ts';
 import { referenceSuccessors } from './reference.ts';
 
 const engineSuccessors = (sfen: string, options: Options): string[] => successors(unwrap(parseSfen(sfen, options)));
@@ -40,14 +41,6 @@ function randomSfen(rand: () => number): string {
     board.slice(r * 12, r * 12 + 12).reduce<[string, number]>(([s, run], p) => (p ? [s + (run || '') + p, 0] : [s, run + 1]), ['', 0]),
   ).map(([s, run]) => s + (run || ''));
   return `${ranks.join('/')} ${turn} ${lion} 1`;
-}
-
-function lcg(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
 }
 
 describe('the engine agrees with a naive reference reading of RULES.md', () => {
