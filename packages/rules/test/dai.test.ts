@@ -238,6 +238,48 @@ describe('dai-shogi.md §8: the board feed and KIF', () => {
     expect(feed.find('8g', '7e', undefined, true)).toBe('8g7e+');
   });
 
+  it('the feed agrees with Game.check on every gesture of the lion-power pieces, at the edge of the 15×15 board too', () => {
+    const names = VARIANT_INFO.dai.squareNames;
+    const near = (sq: string) => {
+      const i = names.indexOf(sq);
+      return names.filter((_, j) => Math.max(Math.abs((i % 15) - (j % 15)), Math.abs(Math.floor(i / 15) - Math.floor(j / 15))) === 1);
+    };
+    for (const pieces of [
+      { '8h': 'N', '8g': 'p', '7g': 'p', '9i': 'P', '3h': '+H', '3g': 'n', '12h': '+D', '11g': 'p', '13g': 'P' },
+      { '15a': 'N', '14a': 'p', '15b': 'g', '1o': '+O', '1n': 'p', '2o': 'n', '13c': '+H', '13b': 'p' },
+    ]) {
+      const game = dai(pieces);
+      const feed = boardFeed(game);
+      const accepted = (usi: string) => {
+        const r = game.check(usi);
+        return r.ok ? r.value : undefined;
+      };
+      for (const usi of game.legalMoves()) {
+        const m = parseUsi(usi, 'dai')!;
+        expect(feed.find(m.from, m.to, m.mid, m.promote), usi).toBe(usi);
+      }
+      for (const from of Object.keys(pieces).filter((sq) => /^\+?[NHDO]$/.test(pieces[sq as keyof typeof pieces]))) {
+        const firsts = new Set<string>();
+        for (const to of names) {
+          const usi = accepted(from + to);
+          expect(feed.find(from, to), from + to).toBe(usi);
+          if (usi) firsts.add(to);
+        }
+        for (const mid of near(from)) {
+          const seconds = new Set<string>();
+          for (const to of near(mid)) {
+            const usi = accepted(from + mid + to);
+            expect(feed.find(from, to, mid), from + mid + to).toBe(usi);
+            if (usi) seconds.add(to);
+          }
+          expect(sorted(feed.secondSteps(from, mid)), from + mid).toEqual(sorted(seconds));
+          if (seconds.size) firsts.add(mid);
+        }
+        expect(sorted(feed.dests.get(from) ?? []), from).toEqual(sorted(firsts));
+      }
+    }
+  });
+
   it('KIF: a dai game written and read back, moves, options and start included', () => {
     const game = playAll(Game.start(DAI), '8k8j', '8e8f', '9m10n', '14a13c', '14l13m');
     const kif = toKif(game);
