@@ -17,7 +17,8 @@ beforeEach(() => {
   link = freshNet(sent);
   settings.lang = 'en';
 });
-const event = (e: Omit<GameEvent, 'gameId'>) => receive({ type: 'event', event: { gameId: 'g1', ...e } as GameEvent });
+type Of<E> = E extends unknown ? Omit<E, 'gameId'> : never; // each kind of event, without its game
+const event = (e: Of<GameEvent>) => receive({ type: 'event', event: { gameId: 'g1', ...e } as GameEvent });
 const played = ['7i7h', '6d6e', '7j6h'];
 const withMoves = (over = {}) =>
   receive({ type: 'game', game: gameView({ moves: [...played], version: 3, ply: 3, turn: 'white', ...over }), reason: 'join' });
