@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, empty, move, sees, useSession } from './harness';
+import { ARTIFACTS, PHONE, empty, move, sees, seatTwo, useSession } from './harness';
 
 const session = useSession();
 const url = (path = '/') => session.server.url + path;
@@ -34,12 +34,7 @@ describe('rooms for friends', () => {
       await person(a, 'es', 'Lucía');
       await person(b, 'en', 'Mateo');
       await person(c, 'es', 'Sofía');
-      await a.click('[data-action="create-room"]:not([disabled])');
-      await a.waitForSelector('[data-room-code]');
-      const code = (await a.textContent('[data-room-code]'))!.trim();
-      await a.click('[data-seat="black"] [data-action="sit"]');
-      await b.goto(url(`/r/${code}`));
-      await b.click('[data-seat="white"] [data-action="sit"]');
+      const code = await seatTwo(a, b, session.server.url);
       await c.goto(url(`/#/room/${code}`));
       await c.waitForSelector('[data-seat="white"][data-kind="human"]');
 

@@ -186,3 +186,14 @@ export async function sees(page: Page, square: string, piece: string) {
 export async function empty(page: Page, square: string) {
   await page.waitForFunction((s) => !document.querySelector(`[data-square="${s}"] [data-piece]`), square, { timeout: 20_000 });
 }
+
+/** `host`, on Home, creates a room and sits at `color`; `guest` follows the invite link and takes the other seat. The room's code. */
+export async function seatTwo(host: Page, guest: Page, base: string, color: 'black' | 'white' = 'black'): Promise<string> {
+  await host.click('[data-action="create-room"]:not([disabled])');
+  await host.waitForSelector('[data-room-code]');
+  const code = (await host.textContent('[data-room-code]'))!.trim();
+  await host.click(`[data-seat="${color}"] [data-action="sit"]`);
+  await guest.goto(`${base}/r/${code}`);
+  await guest.click(`[data-seat="${color === 'black' ? 'white' : 'black'}"] [data-action="sit"]`);
+  return code;
+}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, empty, sees, sq, useSession } from './harness';
+import { ARTIFACTS, PHONE, empty, sees, seatTwo, sq, useSession } from './harness';
 
 const session = useSession();
 const url = (path = '/') => session.server.url + path;
@@ -58,12 +58,7 @@ describe('the board from the keyboard', () => {
     const w = await session.page('typist');
     try {
       await w.goto(url());
-      await w.click('[data-action="create-room"]:not([disabled])');
-      await w.waitForSelector('[data-room-code]');
-      const code = (await w.textContent('[data-room-code]'))!.trim();
-      await w.click('[data-seat="white"] [data-action="sit"]');
-      await k.goto(url(`/r/${code}`));
-      await k.click('[data-seat="black"] [data-action="sit"]');
+      await seatTwo(w, k, session.server.url, 'white');
       await w.click('[data-action="start"]:not([disabled])');
       await sees(k, '7j', 'black n');
       await k.waitForSelector('[data-your-turn]');
