@@ -106,7 +106,7 @@ describe('the review', () => {
     expect([49, 50, 149, 150, 299, 300].map(markOf)).toEqual([undefined, 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder']);
     expect(THRESHOLDS).toEqual({ inaccuracy: 50, mistake: 150, blunder: 300 });
     // the graph: Black's share after each ply; white to move at ply 1 flips the sign
-    expect(curve([ev(0, 'x'), ev(400, 'y'), undefined], 'black').map((v) => v && Math.round(v * 100))).toEqual([50, 27, null]);
+    expect(curve([ev(0, 'x'), ev(400, 'y'), undefined], 'black').map((v) => v && Math.round(v * 100))).toEqual([50, 17, null]);
   });
 });
 
@@ -124,6 +124,7 @@ describe('scores from Black\'s point of view', () => {
   it('fills the bar by a logistic curve, all of it for a won game', () => {
     expect(share({ cp: 0 })).toBe(0.5);
     expect(share(flip({ cp: MATE - 1, mate: 1 }))).toBe(0);
-    expect(share({ cp: 400 })).toBeCloseTo(0.731, 3);
+    expect(share({ cp: 100 })).toBeCloseTo(0.599, 3);
+    expect(share({ cp: 400 })).toBeCloseTo(0.832, 3);
   });
 });

@@ -29,10 +29,10 @@ export function formatScore(s: Score): string {
   return s.cp > 0 ? `+${pawns}` : s.cp < 0 ? `−${pawns}` : pawns;
 }
 
-/** Black's share of an evaluation bar, 0…1: 0.5 level, a won game 1; 4 pawns ahead fills about three quarters. */
+/** Black's share of an evaluation bar or graph, 0…1: 0.5 level, a won game 1; a pawn ahead 0.6, four pawns 0.83. */
 export function share(s: Score): number {
   if (s.mate !== undefined) return s.cp > 0 ? 1 : s.cp < 0 ? 0 : 0.5;
-  return 1 / (1 + Math.exp(-s.cp / 400));
+  return 1 / (1 + Math.exp(-s.cp / 250));
 }
 
 /** Centipawns with decided games and huge leads cut to ±limit: a lost game cannot get much more lost. */
