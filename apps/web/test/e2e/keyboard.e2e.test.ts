@@ -151,6 +151,13 @@ describe('the phone', () => {
       });
       expect(list).toEqual({ overflow: true, scrolled: true, inView: true });
       await p.screenshot({ path: join(ARTIFACTS, 'phone-moves-390.png') });
+
+      // Ajustes: sound on/off and its volume, the quiet mode, the people hidden in chats
+      await p.goto(url('/#/settings'));
+      await p.waitForSelector('input[name="volume"]');
+      await p.check('input[name="quietChat"]');
+      expect(await p.evaluate(() => JSON.parse(localStorage.getItem('chu.settings') ?? '{}').quietChat)).toBe(true);
+      await p.screenshot({ path: join(ARTIFACTS, 'settings-390.png'), fullPage: true });
     } catch (e) {
       await session.failed(e, 'phone');
     }
