@@ -114,9 +114,19 @@ function boardIndex(square: string): number {
   return 'abcdefghijkl'.indexOf(rank) * 12 + (12 - Number(file));
 }
 
+const PLAYED = ['7i7h', '6d6e', '7j6h', '6e6f', '1i1h', '6f6g', '6h6g6h', '1d1e', '12i12h'];
+
+/** Plain moves played in turn from ply `ply` on, `first` moving first; each lands on the other's page. */
+async function alternate(first: Page, second: Page, usis: string[], ply: number) {
+  for (const [i, usi] of usis.entries()) {
+    const [from, to] = usi.match(/\d+[a-l]/g)!;
+    await move(i % 2 ? second : first, from, to);
+    await (i % 2 ? first : second).waitForSelector(`.movelist[data-moves="${ply + i + 1}"]`);
+  }
+}
+
 describe('a live game, then its replay', () => {
   let replayHref = '';
-  let played: string[] = [];
 
   it('looks back at move 3 while the opponent moves, is told of the move, and returns to the game', async () => {
     const a = await spanish(await session.page('a'));
@@ -134,16 +144,7 @@ describe('a live game, then its replay', () => {
       await a.click('[data-action="start"]:not([disabled])');
       for (const p of [a, b]) await sees(p, '7j', 'black n');
 
-      await move(a, '7i', '7h');
-      await sees(b, '7h', 'black p');
-      await move(b, '6d', '6e');
-      await sees(a, '6e', 'white p');
-      await move(a, '7j', '6h');
-      await sees(b, '6h', 'black n');
-      await move(b, '6e', '6f');
-      await sees(a, '6f', 'white p');
-      await move(a, '1i', '1h');
-      await sees(b, '1h', 'black p');
+      await alternate(a, b, PLAYED.slice(0, 5), 0);
 
       // Black looks back at move 3; White moves meanwhile
       await a.click('.movelist li:nth-child(3) .mv');
@@ -182,16 +183,12 @@ describe('a live game, then its replay', () => {
       await a.waitForSelector(`${sq('6g')}.mid`);
       await a.click(sq('6h'));
       await empty(b, '6g');
-      await move(b, '1d', '1e');
-      await sees(a, '1e', 'white p');
-      await move(a, '12i', '12h');
-      await sees(b, '12h', 'black p');
+      await alternate(b, a, PLAYED.slice(7), 7);
 
       await b.click('[data-action="resign"]');
       await b.click('[data-action="confirm-resign"]');
       await a.waitForSelector('[data-result-dialog="black"]');
       replayHref = (await a.getAttribute('[data-result-dialog] a.btn', 'href'))!;
-      played = ['7i7h', '6d6e', '7j6h', '6e6f', '1i1h', '6f6g', '6h6g6h', '1d1e', '12i12h'];
       expect(replayHref).toMatch(/^#\/replay\//);
     } catch (e) {
       await session.failed(e, 'lookback');
@@ -207,11 +204,11 @@ describe('a live game, then its replay', () => {
     const phone = await spanish(await session.page('replay-phone', PHONE));
     try {
       await page.goto(`${session.server.url}/${replayHref}`);
-      await page.waitForSelector(`.movelist[data-moves="${played.length}"]`);
+      await page.waitForSelector(`.movelist[data-moves="${PLAYED.length}"]`);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="kif"]')]);
       const kif = parseKif(readFileSync((await download.path())!, 'utf8'));
-      expect(kif.ok && kif.value.moves).toEqual(played);
+      expect(kif.ok && kif.value.moves).toEqual(PLAYED);
       expect(kif.ok && kif.value.header.outcome).toEqual({ winner: 'black', reason: 'resign' });
 
       await page.click('[data-action="review"]');
@@ -221,10 +218,10 @@ describe('a live game, then its replay', () => {
       await page.waitForSelector('[data-review-state="stopped"]');
       const part = Number(await page.getAttribute('[data-review]', 'data-evaluated'));
       expect(part).toBeGreaterThanOrEqual(1);
-      expect(part).toBeLessThan(played.length + 1);
+      expect(part).toBeLessThan(PLAYED.length + 1);
       await page.click('[data-action="review"]'); // go on from where it stopped
       await page.waitForSelector('[data-review][data-complete]', { timeout: 120_000 });
-      expect(await page.getAttribute('[data-eval-graph]', 'data-eval-graph')).toBe(String(played.length + 1));
+      expect(await page.getAttribute('[data-eval-graph]', 'data-eval-graph')).toBe(String(PLAYED.length + 1));
       expect(await page.$$eval('[data-review] polyline', (l) => l.length)).toBe(1);
       expect(await page.$('[data-marks]')).not.toBeNull();
       await page.screenshot({ path: join(ARTIFACTS, 'review-1280x800.png'), fullPage: true });
@@ -239,9 +236,9 @@ describe('a live game, then its replay', () => {
       await page.click('.movelist li:nth-child(3) .mv');
       await page.click('[data-action="analyse"]');
       await page.waitForURL(/#\/local$/);
-      await page.waitForSelector(`.movelist[data-moves="${played.length}"]`);
+      await page.waitForSelector(`.movelist[data-moves="${PLAYED.length}"]`);
       await page.waitForSelector('[data-ply="3"]');
-      expect(await page.getAttribute('[data-engine]', 'data-sfen')).toBe(unwrap(Game.replay(played.slice(0, 3))).sfen());
+      expect(await page.getAttribute('[data-engine]', 'data-sfen')).toBe(unwrap(Game.replay(PLAYED.slice(0, 3))).sfen());
       await engineLine(page);
     } catch (e) {
       await session.failed(e, 'review');

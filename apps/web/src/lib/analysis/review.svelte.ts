@@ -1,22 +1,18 @@
 // "Revisar con la CPU": every position of a game evaluated in the worker, a fixed time each.
 import type { Color } from '@chu/rules';
 import { curve, judge } from './judge';
+import { EngineJob } from './job.svelte';
 import type { PositionEval, PositionSpec } from './protocol';
-import { EngineWorker } from './worker';
 
 /** Think time per position of a review. */
 export const REVIEW_MS = 400;
 
-export class Review {
+export class Review extends EngineJob {
   /** the side to move's evaluation after each ply; undefined: not reached yet */
   evals = $state.raw<(PositionEval | undefined)[]>([]);
-  running = $state(false);
-  error = $state<string | null>(null);
   /** positions to evaluate: the start and one after each move */
   total = $state(0);
   readonly done = $derived(this.total > 0 && this.evals.filter(Boolean).length === this.total);
-  readonly available = EngineWorker.available();
-  private readonly worker = new EngineWorker();
   private spec = $state.raw<PositionSpec | null>(null);
   /** who moves first in the reviewed game */
   readonly first = $derived<Color>(this.spec?.sfen.split(' ')[1] === 'w' ? 'white' : 'black');
@@ -34,25 +30,11 @@ export class Review {
     let from = 0;
     while (from < this.total && this.evals[from]) from++;
     if (from === this.total) return;
-    this.error = null;
-    this.running = true;
-    this.worker.start({ type: 'review', position: spec, msPerPosition, from }, (m) => {
-      if (m.type === 'evaluated') {
-        const next = [...this.evals];
-        next[m.ply] = m.eval;
-        this.evals = next;
-      } else if (m.type === 'error') this.error = m.message;
-      else if (m.type === 'done') this.running = false;
+    this.run({ type: 'review', position: spec, msPerPosition, from }, (m) => {
+      if (m.type !== 'evaluated') return;
+      const next = [...this.evals];
+      next[m.ply] = m.eval;
+      this.evals = next;
     });
-  }
-
-  stop(): void {
-    this.worker.stop();
-    this.running = false;
-  }
-
-  dispose(): void {
-    this.worker.dispose();
-    this.running = false;
   }
 }

@@ -3,7 +3,7 @@
 // cannot be interrupted from outside without SharedArrayBuffer, which needs cross-origin isolation).
 import type { FromWorker, ToWorker } from './protocol';
 
-type Job = ToWorker extends infer T ? (T extends { type: 'stop' } ? never : Omit<T, 'id'>) : never;
+export type Job = ToWorker extends infer T ? (T extends { type: 'stop' } ? never : Omit<T, 'id'>) : never;
 
 /** How long a worker may take to reach its next checkpoint before it is replaced. */
 export const GRACE_MS = 600;
