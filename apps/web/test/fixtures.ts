@@ -93,5 +93,6 @@ export function freshNet(sent: OutMessage[]): ReturnType<typeof setTransport> {
   net.pendingMove = {};
   net.device = { id: 'me', name: 'me' };
   net.user = null;
+  net.storageDown = false;
   return link;
 }

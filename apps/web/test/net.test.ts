@@ -52,6 +52,17 @@ describe('game events', () => {
     expect((sent[0] as { ack: string }).ack).not.toBe((sent[1] as { ack: string }).ack);
   });
 
+  it('storage away: the move waits (shown as reconnecting to storage) and the next acknowledgement clears it', () => {
+    receive({ type: 'game', game: view(), reason: 'join' });
+    playMove(net.games.g1, '7i7h');
+    const ack = (sent[0] as { ack: string }).ack;
+    receive({ type: 'error', code: 'unavailable', message: 'Storage is unreachable', ack, retryAfterMs: 2000 });
+    expect(net.storageDown).toBe(true);
+    expect(net.pendingMove.g1).toBe('7i7h'); // not refused: it will be sent again
+    receive({ type: 'ack', ack, version: 1 });
+    expect(net.storageDown).toBe(false);
+  });
+
   it('an end event finishes the game with its rating changes', () => {
     receive({ type: 'game', game: view({ rated: true }), reason: 'join' });
     const ratingChanges = {

@@ -85,6 +85,20 @@ export function logoutRequest() {
   return post('/api/account/logout', {});
 }
 
+/** Every other device of the account becomes a guest at once; answers how many there were. */
+export async function logoutOthersRequest(): Promise<number | null> {
+  try {
+    const res = await fetch('/api/account/logout-others', {
+      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}',
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { loggedOut?: unknown };
+    return typeof body.loggedOut === 'number' ? body.loggedOut : null;
+  } catch {
+    return null;
+  }
+}
+
 export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' | 'invalid' };
 
 async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {

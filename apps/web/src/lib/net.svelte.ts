@@ -61,6 +61,7 @@ export const net = $state({
   error: null as NetError | null,
   left: null as string | null, // code of a room we were removed from
   lobby: null as Lobby | null, // public rooms waiting and games being played, while Home watches
+  storageDown: false, // the server's storage is away: moves wait and are re-sent by themselves
 });
 
 /** When the latest clock reading of each game arrived (for counting down locally). */
@@ -323,6 +324,7 @@ export function receive(msg: InMessage): void {
       applyEvent(msg.event);
       break;
     case 'ack':
+      net.storageDown = false;
       outbox.answered(msg.ack);
       break;
     case 'error':
@@ -429,7 +431,8 @@ function onError(msg: ServerMessageOf<'error'>) {
   }
   if (msg.ack && (RETRYABLE_CODES as readonly string[]).includes(msg.code)) {
     // nothing was applied: the same move, with the same ack id, once the server can take it
-    const retryAfterMs = (msg as { retryAfterMs?: number }).retryAfterMs ?? 1000;
+    const retryAfterMs = msg.retryAfterMs ?? 1000;
+    if (msg.code === 'unavailable') net.storageDown = true;
     outbox.retry(msg.ack, retryAfterMs);
     return;
   }
