@@ -1,17 +1,11 @@
 import type { GameEvent, RoomView, SeatStatus } from '@chu/protocol';
-import { Game } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatedPair, TestClient } from './support/TestClient.ts';
+import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 // RULES.md §8: absent players. Clocks are shortened with msPerSecond.
 
-const firstLegal = (moves: string[]) => {
-  const g = Game.replay(moves);
-  if (!g.ok) throw new Error('replay');
-  return g.value.legalMoves()[0];
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isSeat = (color: 'black' | 'white', status: SeatStatus) => (m: { type: string; event?: GameEvent }) =>
   m.type === 'event' && m.event?.kind === 'seat' && m.event.color === color && m.event.status === status;

@@ -1,13 +1,7 @@
-import { Game } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatedPair, TestClient } from './support/TestClient.ts';
+import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
-const firstLegal = (moves: string[]) => {
-  const g = Game.replay(moves);
-  if (!g.ok) throw new Error('replay');
-  return g.value.legalMoves()[0];
-};
 
 describe('same-device reconnect', () => {
   let server: TestServer;

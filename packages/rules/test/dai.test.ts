@@ -244,10 +244,11 @@ describe('dai-shogi.md §8: the board feed and KIF', () => {
       const i = names.indexOf(sq);
       return names.filter((_, j) => Math.max(Math.abs((i % 15) - (j % 15)), Math.abs(Math.floor(i / 15) - Math.floor(j / 15))) === 1);
     };
-    for (const pieces of [
+    const positions: Record<string, string>[] = [
       { '8h': 'N', '8g': 'p', '7g': 'p', '9i': 'P', '3h': '+H', '3g': 'n', '12h': '+D', '11g': 'p', '13g': 'P' },
       { '15a': 'N', '14a': 'p', '15b': 'g', '1o': '+O', '1n': 'p', '2o': 'n', '13c': '+H', '13b': 'p' },
-    ]) {
+    ];
+    for (const pieces of positions) {
       const game = dai(pieces);
       const feed = boardFeed(game);
       const accepted = (usi: string) => {
@@ -258,7 +259,7 @@ describe('dai-shogi.md §8: the board feed and KIF', () => {
         const m = parseUsi(usi, 'dai')!;
         expect(feed.find(m.from, m.to, m.mid, m.promote), usi).toBe(usi);
       }
-      for (const from of Object.keys(pieces).filter((sq) => /^\+?[NHDO]$/.test(pieces[sq as keyof typeof pieces]))) {
+      for (const from of Object.keys(pieces).filter((sq) => /^\+?[NHDO]$/.test(pieces[sq]))) {
         const firsts = new Set<string>();
         for (const to of names) {
           const usi = accepted(from + to);

@@ -5,7 +5,6 @@
 type P = { white: boolean; code: string } | undefined;
 type Board = P[]; // index row*15+col, col 0 = file 15, row 0 = rank a
 const N = 15;
-const RANKS = 'abcdefghijklmno';
 
 /** The seed's "Notación Betza" column (its `Washington` is the Phoenix's WA); promoted dai pieces are Gold Generals. */
 const BETZA: Record<string, string> = {

@@ -1,20 +1,14 @@
 import type { ServerMessage } from '@chu/protocol';
-import { Game } from '@chu/rules';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { privateRedis, startCluster } from '../support/cluster.ts';
-import { LION_RUSH, TestClient } from '../support/TestClient.ts';
+import { firstLegal, LION_RUSH, TestClient } from '../support/TestClient.ts';
 
 // Several server processes serve one site on Postgres and Redis (issue 13). Every client here is a
 // real Socket.IO client of one process; the room lives on whichever process owns it.
 
 const moveEvents = (c: TestClient) =>
   c.inbox.flatMap((m: ServerMessage) => (m.type === 'event' && m.event.kind === 'move' ? [m.event] : []));
-const firstLegal = (moves: string[]) => {
-  const g = Game.replay(moves);
-  if (!g.ok) throw new Error('replay');
-  return g.value.legalMoves()[0];
-};
 
 async function seat(host: TestClient, guest: TestClient, code: string) {
   host.send({ type: 'room.sit', code, color: 'black' });

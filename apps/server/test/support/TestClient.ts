@@ -1,3 +1,4 @@
+import { Game } from '@chu/rules';
 import {
   CLIENT_EVENT, SERVER_EVENT, type ClientMessage, type GameView, type RoomView, type ServerMessage,
 } from '@chu/protocol';
@@ -168,6 +169,13 @@ export async function seatedPair(url: string, options: Extract<ClientMessage, { 
   await guest.nextOf('game', (m) => m.reason === 'start');
   return { host, guest, code: room.code, gameId: host.game!.id };
 }
+
+/** The rules' first legal move after `moves`: a move that is sure to be accepted. */
+export const firstLegal = (moves: string[]): string => {
+  const g = Game.replay(moves);
+  if (!g.ok) throw new Error(`moves do not replay: ${moves.join(' ')}`);
+  return g.value.legalMoves()[0];
+};
 
 // A short game to a royal capture: the black lion walks to the white king while white shuffles edge pawns.
 // Found with packages/rules (greedy lion walk); 9 plies, ends "black wins by royal capture".
