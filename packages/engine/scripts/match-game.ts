@@ -1,5 +1,5 @@
-import { Game, opposite, type Color } from '@chu/rules';
-import { IS_ROYAL, VALUE } from '../src/tables.ts';
+import { Game, opposite, parseSquare, parseUsi, type Color } from '@chu/rules';
+import { IS_ROYAL, VALUE, advance } from '../src/tables.ts';
 
 // Match games: two sides, each an engine loaded from some source tree (this one or an old
 // commit's copy) or a simple mover, adjudicated by this tree's rules.
@@ -42,6 +42,8 @@ export interface SideStats {
   late: number;
   /** moves whose last reported PV (as USI would print it) does not start with the move played */
   stale: number;
+  /** early raids: a Queen or Lion moved into the enemy half within about the game's first 30 plies */
+  raids: number;
 }
 
 export interface GameReport {
@@ -84,6 +86,8 @@ function rng(seed: number): () => number {
 }
 
 /** Material of a side (engine piece values; royals excluded). */
+const MATERIAL = Int32Array.from(VALUE, (v, p) => (IS_ROYAL[p] ? 0 : v));
+
 export function material(game: Game, color: Color): number {
   let sum = 0;
   const board = game.position.board;
@@ -165,7 +169,15 @@ export async function load(spec: SideSpec, slot: string): Promise<Player> {
   return new EnginePlayer(engine.bestMove, rules.Game, spec.level);
 }
 
-const emptyStats = (): SideStats => ({ moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0 });
+const emptyStats = (): SideStats => ({ moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0, raids: 0 });
+
+/** Whether a move takes a Queen or Lion (or a piece promoted to one) into the enemy half. */
+function raids(game: Game, usi: string): boolean {
+  const m = parseUsi(usi);
+  if (!m) return false;
+  const piece = game.position.board[parseSquare(m.from)!];
+  return MATERIAL[piece] >= 1200 && advance(parseSquare(m.to)!, game.turn === 'white') >= 6;
+}
 
 export function playGame(job: GameJob, players: { a: Player; b: Player }): GameReport {
   const ref = Game.fromSfen(job.sfen);
@@ -201,6 +213,7 @@ export function playGame(job: GameJob, players: { a: Player; b: Player }): GameR
     s.maxMs = Math.max(s.maxMs, ms);
     if (!job.nodes && ms > job.ms + 10) s.late++;
     if (r.pv.length > 0 && r.pv[0] !== r.move) s.stale++;
+    if (game.ply < 24 && raids(game, r.move)) s.raids++; // the openings are 6–10 plies deep
     const played = game.play(r.move);
     if (!played.ok) return report(other, `illegal move ${r.move} (${played.error})`);
     if (job.repetition === 'never') {

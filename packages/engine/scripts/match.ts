@@ -145,7 +145,7 @@ async function play(a: SideSpec, b: SideSpec, jobs: GameJob[], describe: (r: Gam
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
-  console.log('per move        depth      nodes   ms avg   ms max   late  stale');
+  console.log('per move        depth      nodes   ms avg   ms max   late  stale  raids');
   for (const [side, spec] of [['a', a], ['b', b]] as const) {
     if (spec.kind !== 'engine') continue;
     const s = reports.reduce<SideStats>(
@@ -153,14 +153,14 @@ function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
         const x = r.stats[side];
         return {
           moves: t.moves + x.moves, nodes: t.nodes + x.nodes, depth: t.depth + x.depth, timeMs: t.timeMs + x.timeMs,
-          maxMs: Math.max(t.maxMs, x.maxMs), late: t.late + x.late, stale: t.stale + x.stale,
+          maxMs: Math.max(t.maxMs, x.maxMs), late: t.late + x.late, stale: t.stale + x.stale, raids: t.raids + x.raids,
         };
       },
-      { moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0 },
+      { moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0, raids: 0 },
     );
     const n = Math.max(1, s.moves);
     console.log(
-      `${(side.toUpperCase() + ' ' + spec.name).padEnd(14)} ${(s.depth / n).toFixed(2).padStart(6)} ${String(Math.round(s.nodes / n)).padStart(10)} ${(s.timeMs / n).toFixed(0).padStart(8)} ${s.maxMs.toFixed(0).padStart(8)} ${String(s.late).padStart(6)} ${String(s.stale).padStart(6)}   (${s.moves} moves)`,
+      `${(side.toUpperCase() + ' ' + spec.name).padEnd(14)} ${(s.depth / n).toFixed(2).padStart(6)} ${String(Math.round(s.nodes / n)).padStart(10)} ${(s.timeMs / n).toFixed(0).padStart(8)} ${s.maxMs.toFixed(0).padStart(8)} ${String(s.late).padStart(6)} ${String(s.stale).padStart(6)} ${String(s.raids).padStart(6)}   (${s.moves} moves)`,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
 import {
   CLAIMS, DEFENDS, EMPTY, FRAME, FULL_LION, HITS, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, LION_REACH, OFF, PROMOTE, PROMOTED, RAYS,
-  PSQ, SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, ZONE,
+  EARLY, PSQ, SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, ZONE,
 } from './tables.ts';
 
 export const MATE = 100_000;
@@ -12,6 +12,8 @@ const INF = 1_000_000;
 const QS_MAX = 8;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
+/** entries per ply in the make/unmake stack */
+const SAVED = 7;
 /** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
 const CONTEMPT_MAX = 50;
 
@@ -81,10 +83,11 @@ export class Searcher {
   // incremental state, saved per make in the stacks below
   private pos!: Position;
   private score = 0; // piece-square sum, Black's point of view
+  private early = 0; // EARLY sum, Black's point of view
   private readonly def = new Int32Array(2);
   private readonly claims = new Int32Array(2);
   private sp = 0;
-  private readonly saved = new Int32Array((MAX_PLY + 8) * 6);
+  private readonly saved = new Int32Array((MAX_PLY + 8) * SAVED);
   private keysLo = new Int32Array(1024);
   private keysHi = new Int32Array(1024);
   private keyTop = 0;
@@ -196,6 +199,7 @@ export class Searcher {
     this.sp = 0;
 
     let score = 0;
+    let early = 0;
     this.def.fill(0);
     this.claims.fill(0);
     for (let i = 0; i < 144; i++) {
@@ -203,11 +207,13 @@ export class Searcher {
       const p = pos.board[sq];
       if (p === EMPTY) continue;
       score += PSQ[p * 256 + sq];
+      early += EARLY[p * 256 + sq];
       const c = p & WHITE_BIT ? 1 : 0;
       this.def[c] += DEFENDS[p * FRAME + sq];
       this.claims[c] += CLAIMS[p * FRAME + sq];
     }
     this.score = score;
+    this.early = early;
     const need = history.length / 2 + MAX_PLY + 8;
     if (this.keysLo.length < need) {
       this.keysLo = new Int32Array(need * 2);
@@ -516,6 +522,9 @@ export class Searcher {
 
   private evaluate(): number {
     let v = this.score;
+    // opening sense fades as pieces come off: full with 80 or more pieces, gone at 50
+    const pieces = this.def[0] + this.def[1];
+    if (pieces > 50) v += pieces >= 80 ? this.early : ((this.early * (pieces - 50)) / 30) | 0;
     if (this.noise) {
       let h = Math.imul(this.pos.hashLo ^ this.seed, 0x9e3779b1) ^ this.pos.hashHi;
       h ^= h >>> 15;
@@ -589,7 +598,7 @@ export class Searcher {
     const piece = board[from];
     const c1 = mid ? board[mid] : 0;
     const c2 = to !== from ? board[to] : 0;
-    const s = this.sp++ * 6;
+    const s = this.sp++ * SAVED;
     const saved = this.saved;
     saved[s] = this.score;
     saved[s + 1] = this.def[0];
@@ -597,9 +606,11 @@ export class Searcher {
     saved[s + 3] = this.claims[0];
     saved[s + 4] = this.claims[1];
     saved[s + 5] = this.revStart;
+    saved[s + 6] = this.early;
     pos.make(m);
     const placed = board[to];
     this.score += PSQ[placed * 256 + to] - PSQ[piece * 256 + from] - PSQ[c1 * 256 + mid] - PSQ[c2 * 256 + to];
+    this.early += EARLY[placed * 256 + to] - EARLY[piece * 256 + from] - EARLY[c1 * 256 + mid] - EARLY[c2 * 256 + to];
     if ((c1 | c2) !== 0 || placed !== piece) {
       if (c1) {
         const c = c1 & WHITE_BIT ? 1 : 0;
@@ -630,7 +641,7 @@ export class Searcher {
 
   private undoMove(): void {
     this.pos.unmake();
-    const s = --this.sp * 6;
+    const s = --this.sp * SAVED;
     const saved = this.saved;
     this.score = saved[s];
     this.def[0] = saved[s + 1];
@@ -638,12 +649,13 @@ export class Searcher {
     this.claims[0] = saved[s + 3];
     this.claims[1] = saved[s + 4];
     this.revStart = saved[s + 5];
+    this.early = saved[s + 6];
     this.keyTop--;
   }
 
   private doNull(): void {
     const pos = this.pos;
-    const s = this.sp++ * 6;
+    const s = this.sp++ * SAVED;
     this.saved[s] = pos.lionSq;
     this.saved[s + 5] = this.revStart;
     pos.lionSq = 0;
@@ -657,7 +669,7 @@ export class Searcher {
 
   private undoNull(): void {
     const pos = this.pos;
-    const s = --this.sp * 6;
+    const s = --this.sp * SAVED;
     pos.setTurn(pos.turnBit ? 'black' : 'white');
     pos.lionSq = this.saved[s];
     this.revStart = this.saved[s + 5];

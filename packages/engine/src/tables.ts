@@ -117,3 +117,25 @@ for (let p = 1; p < 256; p++) {
   for (let k = p * 32; k < p * 32 + LEAP_N[p]; k++) HITS[p * 128 + 64 + LEAP[k]] = 1;
   for (let k = p * 8; k < p * 8 + SLIDE_N[p]; k++) RAYS[p * 128 + 64 + SLIDE[k]] = 1;
 }
+
+/**
+ * Opening sense, Black's point of view like PSQ, weighed by how full the board still is: the
+ * Queen, the Lions and the other long-range pieces stay home until there is something to hit
+ * (an early raid into the enemy camp gets them trapped or wastes moves).
+ */
+export const EARLY: Int32Array = (() => {
+  const out = new Int32Array(256 * 256);
+  const perRank: Record<string, [number, number]> = { q: [3, 25], '+x': [3, 25], n: [4, 15], '+o': [4, 15], d: [4, 8], h: [4, 8], '+d': [4, 8], '+h': [4, 8] };
+  SPECS.forEach((spec, t) => {
+    const rule = perRank[spec.code];
+    if (!rule) return;
+    for (const white of [false, true]) {
+      const p = t + 1 + (white ? WHITE_BIT : 0);
+      for (const sq of SQUARES) {
+        const beyond = advance(sq, white) - rule[0];
+        if (beyond > 0) out[p * 256 + sq] = (white ? 1 : -1) * rule[1] * beyond;
+      }
+    }
+  });
+  return out;
+})();
