@@ -5,16 +5,20 @@ import { PROMOTE } from './tables.ts';
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 8;
 
-/** Strength per level: iteration cap and ± centipawns of (seeded) evaluation noise. */
-export const LEVELS: readonly { depth: number; noise: number }[] = [
-  { depth: 1, noise: 300 }, // 1: takes what hangs, sees little else
-  { depth: 1, noise: 160 },
-  { depth: 2, noise: 100 },
-  { depth: 2, noise: 50 },
-  { depth: 3, noise: 30 },
-  { depth: 4, noise: 15 },
-  { depth: 6, noise: 5 },
-  { depth: 64, noise: 0 }, // 8: full strength for the time given
+/**
+ * Strength per level: iteration cap, node cap and ± centipawns of (seeded) evaluation noise. Node
+ * caps rather than time make a level as strong on a busy server as on an idle one; only level 8
+ * uses all the time it is given. Spaced by the ladder (`pnpm match --ladder`, LEVEL_ELO).
+ */
+export const LEVELS: readonly { depth: number; nodes: number; noise: number }[] = [
+  { depth: 1, nodes: Infinity, noise: 500 }, // 1: takes what hangs, misjudges the rest: blunders pieces
+  { depth: 1, nodes: Infinity, noise: 250 },
+  { depth: 1, nodes: Infinity, noise: 80 },
+  { depth: 2, nodes: Infinity, noise: 100 },
+  { depth: 3, nodes: 15_000, noise: 50 },
+  { depth: 64, nodes: 30_000, noise: 25 },
+  { depth: 64, nodes: 45_000, noise: 10 },
+  { depth: 64, nodes: Infinity, noise: 0 }, // 8: full strength for the time given
 ];
 
 export interface BestMoveOptions {
@@ -85,7 +89,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   const r = searcher.search(pos, roots, history, limit === null ? Infinity : limit - game.ply, {
     maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
     timeMs: Math.max(1, timeMs - 3),
-    maxNodes: opts.nodes ?? Infinity,
+    maxNodes: Math.min(spec.nodes, opts.nodes ?? Infinity),
     noise: spec.noise,
     seed: opts.seed ?? 0,
     repetition: opts.repetition ?? 'fourth',
