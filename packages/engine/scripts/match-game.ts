@@ -1,4 +1,4 @@
-import { Game, opposite, parseSquare, parseUsi, type Color } from '@chu/rules';
+import { Game, opposite, parseSquare, parseUsi, seededRandom, type Color } from '@chu/rules';
 import { IS_ROYAL, VALUE, advance } from '../src/tables.ts';
 
 // Match games: two sides, each an engine loaded from some source tree (this one or an old
@@ -75,16 +75,6 @@ interface Player {
   played(usi: string): boolean;
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Material of a side (engine piece values; royals excluded). */
 const MATERIAL = Int32Array.from(VALUE, (v, p) => (IS_ROYAL[p] ? 0 : v));
 
@@ -118,11 +108,11 @@ function greedyMove(game: Game, random: () => number): string {
 }
 
 class SimplePlayer implements Player {
-  private random = rng(1);
+  private random = seededRandom(1);
   constructor(private readonly greedy: boolean) {}
   start(): void {}
   choose(job: GameJob, seed: number, ref: Game): SearchResult {
-    this.random = rng(seed * 1000 + job.id);
+    this.random = seededRandom(seed * 1000 + job.id);
     const moves = ref.legalMoves();
     const move = this.greedy ? greedyMove(ref, this.random) : moves[Math.floor(this.random() * moves.length)];
     return { move, depth: 0, nodes: 0, pv: [move] };

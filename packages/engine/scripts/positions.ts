@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Game, EMPTY, IS_ROYAL, SQUARES, WHITE_BIT, makeSfen, unwrap, type Color } from '@chu/rules';
+import { Game, EMPTY, IS_ROYAL, SQUARES, WHITE_BIT, makeSfen, seededRandom, unwrap, type Color } from '@chu/rules';
 import { bestMove } from '../src/engine.ts';
 import { VALUE } from '../src/tables.ts';
 import { material } from './match-game.ts';
@@ -11,16 +11,6 @@ import { material } from './match-game.ts';
 //   tsx packages/engine/scripts/positions.ts conversion   → data/conversion.txt (30 won positions)
 
 const data = join(dirname(fileURLToPath(import.meta.url)), '../data');
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Score for the side to move after a fixed-depth search (a mate counts as ±10 000). */
 function judge(game: Game, depth: number): number {
@@ -47,7 +37,7 @@ function saneMove(game: Game, random: () => number, slack: number): string {
 }
 
 function openings(count: number): string[] {
-  const random = rng(20_240_601);
+  const random = seededRandom(20_240_601);
   const out = new Set<string>();
   while (out.size < count) {
     const game = Game.start();
@@ -65,7 +55,7 @@ function openings(count: number): string[] {
  * out) and endgame (the weak side keeps its King and a few small pieces).
  */
 function conversions(count: number): string[] {
-  const random = rng(20_240_602);
+  const random = seededRandom(20_240_602);
   const out: string[] = [];
   while (out.length < count) {
     const phase = out.length % 3;

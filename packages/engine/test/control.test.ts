@@ -1,20 +1,28 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Game, START_SFEN, unwrap } from '@chu/rules';
 import { EnginePool, EngineCpuPlayer, bestMove, runUsi } from '../src/index.ts';
 import { randomGame } from './helpers.ts';
 
 describe('time and cancellation', () => {
-  it('returns within twice its budget (loose), with some depth', () => {
-    const game = randomGame(42, 30);
-    bestMove(game, { timeMs: 100 }); // warm-up
-    for (const budget of [200, 500]) {
-      const t = performance.now();
-      const r = bestMove(game, { timeMs: budget });
-      const elapsed = performance.now() - t;
-      expect(elapsed).toBeLessThan(2 * budget);
-      expect(r.depth).toBeGreaterThanOrEqual(1);
-      expect(game.legalMoves()).toContain(r.move);
+  // The clock is the test's: each reading advances it 1 ms, and the search reads it once every 256
+  // nodes (about this engine's real speed). So what is checked is the time control itself, not how
+  // fast this machine is today: it keeps a 3 ms margin and stops within a reading or so of it.
+  it('stops on its clock: at most a few readings past its budget, and a bigger budget searches further', () => {
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => ++now);
+    try {
+      const game = randomGame(42, 30);
+      const [short, long] = [200, 500].map((budget) => {
+        const r = bestMove(game, { timeMs: budget });
+        expect(r.timeMs).toBeLessThanOrEqual(budget + 4);
+        expect(r.depth).toBeGreaterThanOrEqual(1);
+        expect(game.legalMoves()).toContain(r.move);
+        return r;
+      });
+      expect(long.nodes).toBeGreaterThan(short.nodes);
+    } finally {
+      clock.mockRestore();
     }
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Game, unwrap, type Options } from '@chu/rules';
+import { Game, seededRandom, unwrap, type Options } from '@chu/rules';
 
 const ORACLE_PATH = createRequire(import.meta.url).resolve('@chu/rules/fixtures/oracle.json');
 
@@ -8,20 +8,9 @@ const ORACLE_PATH = createRequire(import.meta.url).resolve('@chu/rules/fixtures/
 export const oracleSfens: string[] = (JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) as { positions: { sfen: string }[] })
   .positions.map((p) => p.sfen);
 
-/** mulberry32 */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A game after `plies` random moves from the start (fewer if it ends). */
 export function randomGame(seed: number, plies: number, options?: Partial<Options>): Game {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const game = Game.start(options);
   for (let i = 0; i < plies && !game.outcome(); i++) {
     const moves = game.legalMoves();

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Game, MAX_MOVES, unwrap, type Position } from '@chu/rules';
+import { Game, MAX_MOVES, seededRandom, unwrap, type Position } from '@chu/rules';
 import { bestMove, runUsi } from '../src/index.ts';
 import { historyKeys } from '../src/engine.ts';
 import { Searcher, type SearchLimits } from '../src/search.ts';
-import { fromSfen, rng } from './helpers.ts';
+import { fromSfen } from './helpers.ts';
 
 // White's King on 6a stands attacked by Black's Rook on 6g: moves out of that check may repeat a
 // fourth time (RULES.md §5). Golds on 3c and 9j give both sides something else to shuffle.
@@ -22,7 +22,7 @@ interface Inside {
 
 /** Quiet random moves, most of them taking back the mover's last move: many repeats. */
 function shuffleGame(seed: number, plies: number, visit: (game: Game) => void): void {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const game = fromSfen(SHUFFLE);
   for (let i = 0; i < plies && !game.outcome(); i++) {
     visit(game);

@@ -11,6 +11,7 @@ export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';
 export { Game, type Piece, type PlayedMove } from './game.ts';
 export { boardFeed, lastMoveSquares, type BoardFeed, type PromotionChoice } from './feed.ts';
 export { perft } from './perft.ts';
+export { seededRandom } from './random.ts';
 export { NOTATION_STYLES, kanjiPiece, type NotationStyle } from './notation/index.ts';
 
 /** The fast internal encoding, for the CPU player: mailbox squares, piece bytes, packed moves. */

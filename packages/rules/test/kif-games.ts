@@ -1,19 +1,8 @@
-import { CODES, EMPTY, Game, PROMOTE, START_SFEN, kifDate, unwrap, usiOf, type KifHeader, type Options } from '../src/index.ts';
+import { CODES, EMPTY, Game, PROMOTE, START_SFEN, kifDate, seededRandom, unwrap, usiOf, type KifHeader, type Options } from '../src/index.ts';
 import { moveFrom, moveMid, moveTo, type PackedMove } from '../src/position.ts';
 import { SQUARE_NAMES } from '../src/square.ts';
 import { sfenOf } from './helpers.ts';
 
-/** mulberry32: a small seeded generator, so the playout set is the same on every run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type Start = 'standard' | 'handicap' | 'scattered' | 'midgame';
 
@@ -100,7 +89,7 @@ const OPTION_SETS: Partial<Options>[] = [{}, {}, {}, { lionTrading: 'off' }, { l
  * agreement or abort, the rest by the rules or not at all.
  */
 export function playouts(count: number, seed: number, options?: Partial<Options>): Playout[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   return Array.from({ length: count }, (_, i) => {
     const start: Start = i % 8 === 1 ? 'handicap' : i % 8 === 3 ? 'scattered' : i % 8 === 5 ? 'midgame' : 'standard';
     const sfen = { standard: () => START_SFEN, handicap, scattered, midgame }[start](rand);

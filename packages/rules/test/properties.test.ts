@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Game, ILLEGAL_REASONS, MAX_MOVES, START_SFEN, makeSfen, parseSfen, parseUsi, unwrap, type Options,
+  Game, ILLEGAL_REASONS, MAX_MOVES, START_SFEN, makeSfen, parseSfen, parseUsi, seededRandom, unwrap, type Options,
 } from '../src/index.ts';
 import { oracle } from './oracle.ts';
 
@@ -16,17 +16,6 @@ const OPTION_SETS: Partial<Options>[] = [
   { bareKing: false },
 ];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const arbGame = fc
   .record({
     start: fc.integer({ min: 0, max: STARTS.length - 1 }),
@@ -36,7 +25,7 @@ const arbGame = fc
   })
   .map(({ start, options, seed, plies }) => {
     const game = unwrap(Game.fromSfen(STARTS[start], OPTION_SETS[options]));
-    const rand = mulberry32(seed);
+    const rand = seededRandom(seed);
     for (let i = 0; i < plies && !game.outcome(); i++) {
       const moves = game.legalMoves();
       unwrap(game.play(moves[Math.floor(rand() * moves.length)]));
