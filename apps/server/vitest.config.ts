@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, 'test/cluster/**'], // several processes: vitest.cluster.config.ts
+    exclude: [...configDefaults.exclude, 'test/cluster/**', 'test/postgres/**'], // vitest.cluster.config.ts, vitest.postgres.config.ts
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: true,

@@ -1,29 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { seatedPair, type TestClient } from './support/TestClient.ts';
-import { post, request } from './support/http.ts';
-import { TcpProxy } from './support/tcpProxy.ts';
-import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
-import { startTestServer, type TestServer } from './support/testServer.ts';
+import { seatedPair, type TestClient } from '../support/TestClient.ts';
+import { post, request } from '../support/http.ts';
+import { TcpProxy } from '../support/tcpProxy.ts';
+import { testDatabase, type TestDatabase } from '../support/testDatabase.ts';
+import { startTestServer, type TestServer } from '../support/testServer.ts';
+
+if (!process.env.DATABASE_URL) throw new Error('the postgres project needs DATABASE_URL');
 
 const INTERNALS = /prisma|P10\d\d|\.ts:|node_modules|ECONN|stack|at \w+ \(|invocation/i;
 
-describe('health', () => {
-  let server: TestServer;
-  afterAll(async () => { await server?.stop(); });
-
-  it('/health/live is the process; /health and /health/ready say whether storage answers', async () => {
-    server = await startTestServer();
-    expect(await (await request(server.url, 'GET', '/health/live')).json()).toEqual({ ok: true });
-    for (const path of ['/health', '/health/ready']) {
-      const res = await request(server.url, 'GET', path);
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ ok: true, checks: { database: 'up' }, db: server.db.kind });
-    }
-  });
-});
-
 // A storage outage needs a database to take away: Postgres behind a TCP proxy this test controls.
-describe.skipIf(!process.env.DATABASE_URL)('storage outage (Postgres behind a proxy)', () => {
+// So it is in the postgres project, which runs when DATABASE_URL is given (CI's second run).
+describe('storage outage (Postgres behind a proxy)', () => {
   let target: TestDatabase;
   let proxy: TcpProxy;
   let server: TestServer;
