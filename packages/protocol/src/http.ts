@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { RoomOptionsSchema } from './options.ts';
+import { RoomOptionsSchema, SetupSchema } from './options.ts';
 import { GameStatusSchema, OutcomeSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
@@ -30,6 +30,7 @@ export const GameRecordSchema = z.object({
   number: z.number().int(),
   options: RoomOptionsSchema,
   startSfen: z.string(),
+  setup: SetupSchema.nullable(), // the named setup startSfen is; null = another position
   moves: z.array(z.string()),    // canonical USI
   times: z.array(z.number().int()), // ms each move took
   byCpu: z.array(z.boolean()),

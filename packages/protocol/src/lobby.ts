@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ColorSchema, IdSchema } from './common.ts';
-import { LanguageSchema, RoomOptionsSchema } from './options.ts';
+import { VARIANTS } from '@chu/rules';
+import { LanguageSchema, RoomOptionsSchema, SetupSchema } from './options.ts';
 
 // The lobby (issue 16): public rooms with someone waiting, and games being played now, to watch.
 export const OpenRoomSchema = z.object({
   code: z.string(),
-  options: RoomOptionsSchema,
+  options: RoomOptionsSchema,          // options.variant, options.startSfen
+  setup: SetupSchema.nullable(),       // the named setup of its start ('even', 'three-lions'); null = another position
   language: LanguageSchema,            // the host's
   waiting: z.array(z.object({ color: ColorSchema, name: z.string() })), // who sits, waiting for an opponent
   present: z.number().int(),           // people in the room now
@@ -16,6 +18,8 @@ export const LiveGameSchema = z.object({
   black: z.string().nullable(),
   white: z.string().nullable(),
   ply: z.number().int(),
+  variant: z.enum(VARIANTS),
+  setup: SetupSchema.nullable(),       // as OpenRoom's
   rated: z.boolean(),
   language: LanguageSchema,
   spectators: z.number().int(),

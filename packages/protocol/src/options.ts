@@ -1,4 +1,4 @@
-import { DEFAULT_OPTIONS, LION_TRADING_RULES, PROMOTION_RULES, type Options } from '@chu/rules';
+import { DEFAULT_OPTIONS, Game, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, setupOf, type Options, type Variant } from '@chu/rules';
 import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
@@ -10,8 +10,32 @@ export type TurnTime = z.infer<typeof TurnTimeSchema>;
 export const LANGUAGES = ['es', 'en', 'ja'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
 
+// A start position as a room stores it: printable ASCII, bounded (dai's longest board is under 700 characters).
+export const StartSfenSchema = z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, 'a SFEN is printable ASCII');
+
+/**
+ * Why `startSfen` cannot start a game of `variant`, in words (the rules' own SFEN error), or null when it
+ * can; null startSfen is the variant's standard start. Server and client check room options with it.
+ */
+export function startSfenProblem(options: { variant: Variant; startSfen: string | null }): string | null {
+  if (options.startSfen === null) return null;
+  const game = Game.fromSfen(options.startSfen, { variant: options.variant });
+  if (!game.ok) return `startSfen is not a ${options.variant} shogi position: ${game.error}`;
+  const [black, white] = game.value.position.royals;
+  if (black === 0 || white === 0) return `startSfen: each side needs a King (or a Prince), ${black === 0 ? 'Black' : 'White'} has none`;
+  if (game.value.outcome()) return `startSfen: the game is already over in this position (${game.value.outcome()!.reason})`;
+  return null;
+}
+
+const startSfenOfItsVariant = (o: { variant: Variant; startSfen: string | null }, ctx: z.RefinementCtx): void => {
+  const problem = startSfenProblem(o);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['startSfen'], message: problem });
+};
+
 export const RoomOptionsSchema = z
   .object({
+    variant: z.enum(VARIANTS).default('chu'),  // the game: chu shogi (RULES.md) or dai shogi (docs/dai-shogi.md)
+    startSfen: StartSfenSchema.nullable().default(null), // null = the variant's standard start; else a handicap (docs/handicaps.md) or any position
     promotion: z.enum(PROMOTION_RULES).default(DEFAULT_OPTIONS.promotion),
     lionTrading: z.enum(LION_TRADING_RULES).default(DEFAULT_OPTIONS.lionTrading),
     bareKing: z.boolean().default(DEFAULT_OPTIONS.bareKing),
@@ -24,11 +48,14 @@ export const RoomOptionsSchema = z
     cpuTakebacks: z.boolean().default(false),   // …against a CPU seat too (the CPU says yes at once)
     language: LanguageSchema.default('es'),     // the host's language, shown in the lobby
   })
-  .strict();
+  .strict()
+  .superRefine(startSfenOfItsVariant); // a patch may change the variant alone: the merged options are checked
 export type RoomOptions = z.infer<typeof RoomOptionsSchema>;
 
 export const RoomOptionsPatchSchema = z
   .object({
+    variant: z.enum(VARIANTS),
+    startSfen: StartSfenSchema.nullable(),
     promotion: z.enum(PROMOTION_RULES),
     lionTrading: z.enum(LION_TRADING_RULES),
     bareKing: z.boolean(),
@@ -47,11 +74,44 @@ export type RoomOptionsPatch = z.infer<typeof RoomOptionsPatchSchema>;
 
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = RoomOptionsSchema.parse({});
 
-/** The rules' options a room sets: what `Game.start` / `Game.replay` take (turn time, seats and grace are the room's). */
+/**
+ * The rules' options a room sets: what `Game.start` / `Game.replay` take (turn time, seats and grace are
+ * the room's). Dai has no lion trading (dai-shogi.md §4): a dai room plays 'off' whatever its lionTrading says.
+ * Options stored before variants existed have no variant: chu.
+ */
 type RoomRules = 'promotion' | 'lionTrading' | 'bareKing' | 'moveLimit';
-export const rulesOptions = (room: Pick<RoomOptions, RoomRules>): Pick<Options, RoomRules> => ({
-  promotion: room.promotion,
-  lionTrading: room.lionTrading,
-  bareKing: room.bareKing,
-  moveLimit: room.moveLimit,
+export type RoomRulesOptions = Pick<Options, RoomRules> & { variant: Variant };
+export const rulesOptions = (room: Pick<RoomOptions, RoomRules> & { variant?: Variant }): RoomRulesOptions => {
+  const variant = room.variant ?? 'chu';
+  return {
+    variant,
+    promotion: room.promotion,
+    lionTrading: variant === 'dai' ? 'off' : room.lionTrading,
+    bareKing: room.bareKing,
+    moveLimit: room.moveLimit,
+  };
+};
+
+/** The room's start position as an SFEN: its startSfen, or the variant's standard start. */
+export const roomStartSfen = (room: Pick<RoomOptions, 'startSfen'> & { variant?: Variant }): string =>
+  room.startSfen ?? START_SFENS[room.variant ?? 'chu'];
+
+// A named start position (rules' SETUPS): what rooms, games and the lobby show ("Handicap: Two Lions").
+export const SetupSchema = z.object({
+  id: z.string(),                  // 'two-lions'
+  variant: z.enum(VARIANTS),
+  grade: z.number().int(),         // the row of Colin Adams' table; 0 = no handicap
+  sfen: z.string(),
+  names: z.object({ es: z.string(), en: z.string(), ja: z.string() }),
 });
+export type SetupView = z.infer<typeof SetupSchema>;
+
+/** The named setup a room's start position is ('even' for the standard chu start), or null for any other position. */
+export const setupOfRoom = (room: Pick<RoomOptions, 'startSfen'> & { variant?: Variant }): SetupView | null => {
+  const s = setupOf(room.variant ?? 'chu', room.startSfen);
+  return s ? { id: s.id, variant: s.variant, grade: s.grade, sfen: s.sfen, names: { ...s.names } } : null;
+};
+
+/** Whether a room's games start from the variant's standard position (only those may be rated). */
+export const standardStart = (room: Pick<RoomOptions, 'startSfen'> & { variant?: Variant }): boolean =>
+  (setupOfRoom(room)?.grade ?? 1) === 0;

@@ -2,7 +2,7 @@ import { OUTCOME_REASONS } from '@chu/rules';
 import { z } from 'zod';
 import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { RoomOptionsSchema } from './options.ts';
+import { RoomOptionsSchema, SetupSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
 import { ChatMessageSchema } from './chat.ts';
 import { LobbySchema } from './lobby.ts';
@@ -55,7 +55,8 @@ export const RoomViewSchema = z.object({
   code: z.string(),               // "K7QMPX"
   invitePath: z.string(),         // "/r/K7QMPX"
   hostDeviceId: IdSchema,
-  options: RoomOptionsSchema,
+  options: RoomOptionsSchema,     // options.variant: 'chu' | 'dai'; options.startSfen: null = the standard start
+  setup: SetupSchema.nullable(),  // the named setup of the start position ('even', 'two-lions', 'dai-even'); null = another position
   seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
   present: z.array(PresenceSchema),
   gameId: IdSchema.nullable(),    // current or last game
@@ -73,6 +74,7 @@ export const GameViewSchema = z.object({
   roomCode: z.string(),
   options: RoomOptionsSchema,
   startSfen: z.string(),
+  setup: SetupSchema.nullable(),  // the named setup startSfen is (a handicap: grade > 0), null = another position; either is unrated unless grade 0
   moves: z.array(z.string()),     // canonical USI
   version: VersionSchema,         // number of events so far
   ply: z.number().int(),

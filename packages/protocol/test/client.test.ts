@@ -19,6 +19,8 @@ describe('client messages', () => {
     [{ type: 'chat.mute', code: 'ABCDEF', deviceId: 'd2', muted: true }],
     [{ type: 'lobby.watch' }],
     [{ type: 'room.create', options: { public: true, language: 'ja', cpuTakebacks: true } }],
+    [{ type: 'room.create', options: { variant: 'dai', startSfen: null } }],
+    [{ type: 'room.options', code: 'ABCDEF', options: { variant: 'dai' } }], // checked by the server on the merged options
   ])('accepts %j', (m) => {
     expect(ClientMessageSchema.safeParse(m).success).toBe(true);
   });

@@ -1,6 +1,8 @@
+import { START_SFENS } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROOM_OPTIONS, RoomOptionsSchema, ServerMessageSchema } from '../src/index.ts';
 
+const EVEN = { id: 'even', variant: 'chu', grade: 0, sfen: START_SFENS.chu, names: { es: 'Sin hándicap', en: 'Even game', ja: '平手' } };
 const seat = (color: 'black' | 'white') => ({
   color, kind: 'human', deviceId: 'd1', name: 'Ana', level: null, connected: true, controller: 'human',
   status: 'away', takeoverInMs: 41_000, account: true, rating: { rating: 1500, provisional: true },
@@ -9,7 +11,7 @@ const seat = (color: 'black' | 'white') => ({
 describe('server messages', () => {
   it('room options default to RULES.md §7', () => {
     expect(DEFAULT_ROOM_OPTIONS).toEqual({
-      promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null,
+      variant: 'chu', startSfen: null, promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null,
       turnTime: null, alternateFirst: true, graceSeconds: 60, public: false, takebacks: true, cpuTakebacks: false, language: 'es',
     });
     expect(RoomOptionsSchema.safeParse({ graceSeconds: 0 }).success).toBe(false);
@@ -33,11 +35,11 @@ describe('server messages', () => {
     [{ type: 'ranked', queue: { turnTime: 30, since: 1_764_000_000_000, rating: 1500 } }],
     [{ type: 'event', event: { kind: 'takeback', gameId: 'g', version: 7, plies: 2, ply: 4, turnRemainingMs: null } }],
     [{ type: 'chat', code: 'ABCDEF', message: { id: 1, channel: 'players', deviceId: 'd1', name: 'Ana', text: '<b>hola</b>', at: '2026-12-01T10:00:00.000Z' } }],
-    [{ type: 'lobby', lobby: { rooms: [], live: [{ code: 'ABCDEF', gameId: 'g', black: 'Ana', white: 'CPU 3', ply: 12, rated: false, language: 'ja', spectators: 2 }] } }],
+    [{ type: 'lobby', lobby: { rooms: [], live: [{ code: 'ABCDEF', gameId: 'g', black: 'Ana', white: 'CPU 3', ply: 12, variant: 'dai', setup: null, rated: false, language: 'ja', spectators: 2 }] } }],
     [{
       type: 'room',
       room: {
-        code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS,
+        code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, setup: EVEN,
         seats: { black: seat('black'), white: seat('white') }, present: [], gameId: null, gameNumber: 0, rematchOfferBy: 'white', muted: [],
       },
     }],

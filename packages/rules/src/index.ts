@@ -9,6 +9,8 @@ export { START_SFEN, parseSfen, makeSfen, startSfenOf } from './sfen.ts';
 export { START_SFENS, VARIANT_INFO, type VariantInfo } from './variant.ts';
 export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';
 export { Game, type Piece, type PlayedMove } from './game.ts';
+/** Named start positions: the standard starts and chu's handicaps (docs/handicaps.md). */
+export { SETUPS, setupById, setupOf, type Setup } from './setups.ts';
 export { boardFeed, lastMoveSquares, type BoardFeed, type PromotionChoice } from './feed.ts';
 export { perft } from './perft.ts';
 export { seededRandom } from './random.ts';
