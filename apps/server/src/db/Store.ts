@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
+  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, setupOfRoom, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
   type RoomOptions, type Seat, type Seats,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -207,12 +207,14 @@ export class Store {
     if (!g) return null;
     const seats = SeatsSchema.parse(g.seats);
     const status = GameStatusSchema.parse(g.status);
+    const options = RoomOptionsSchema.parse(g.options);
     return {
       id: g.id,
       roomCode: g.room.code,
       number: g.number,
-      options: RoomOptionsSchema.parse(g.options),
+      options,
       startSfen: g.startSfen,
+      setup: setupOfRoom({ variant: options.variant, startSfen: g.startSfen }),
       moves: g.moves.map((m) => m.usi),
       times: g.moves.map((m) => m.timeMs),
       byCpu: g.moves.map((m) => m.byCpu),

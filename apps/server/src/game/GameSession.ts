@@ -1,7 +1,7 @@
 import { Game, type Outcome as RulesOutcome } from '@chu/rules';
 import {
-  COLORS, opposite, rulesOptions, seatOf, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
-  type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView,
+  COLORS, opposite, rulesOptions, seatOf, setupOfRoom, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
+  type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView, type SetupView,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { Store } from '../db/Store.ts';
@@ -112,6 +112,8 @@ export class GameSession {
   get live(): boolean { return this.state !== 'finished'; }
   get turn(): Color { return this.game.turn; }
   get ply(): number { return this.game.ply; }
+  /** The named setup this game started from ('even', 'two-lions'), null for another position (handicaps.md §3). */
+  get setup(): SetupView | null { return setupOfRoom({ variant: this.game.variant, startSfen: this.game.startSfen }); }
   colorOf(deviceId: string): Color | null { return seatOf(this.seats, deviceId); }
 
   /** The absence part of a seat's view (RULES.md §8). */
@@ -130,6 +132,7 @@ export class GameSession {
       roomCode: this.roomCode,
       options: this.options,
       startSfen: this.game.startSfen,
+      setup: this.setup,
       moves: [...this.game.moves],
       version: this.version,
       ply: this.game.ply,

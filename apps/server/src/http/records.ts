@@ -39,7 +39,7 @@ export function registerRecordRoutes(app: FastifyInstance, store: Store) {
     });
     return reply
       .type('text/plain; charset=utf-8')
-      .header('content-disposition', `attachment; filename="chu-${record.id}.kif"`)
+      .header('content-disposition', `attachment; filename="${record.options.variant}-${record.id}.kif"`)
       .send(kif);
   });
 

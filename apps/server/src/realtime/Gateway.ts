@@ -1,5 +1,5 @@
 import {
-  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, SERVER_EVENT,
+  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RoomOptionsSchema, SERVER_EVENT,
   type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type ServerMessage,
 } from '@chu/protocol';
@@ -267,7 +267,10 @@ export class Gateway {
 
   private readonly handlers: { [T in ClientMessage['type']]: Handler<T> } = {
     'room.create': async (socket, st, m) => {
-      const room = await this.lobby.create(st.device.id, m.options);
+      // the options as the room would hold them: a start position must be one of the room's variant
+      const options = RoomOptionsSchema.safeParse(m.options ?? {});
+      if (!options.success) return sendError(socket, 'malformed', options.error.issues[0]?.message ?? 'Those options do not fit together.');
+      const room = await this.lobby.create(st.device.id, options.data);
       await this.joinChannel(socket, st, room.code);
       await this.execute(room, callerOf(socket, st), { type: 'room.join', code: room.code });
     },

@@ -1,6 +1,6 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, opposite, RoomOptionsSchema, rulesOptions, sameOccupant, seatOf,
+  COLORS, opposite, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
   type ServerMessage,
@@ -120,6 +120,7 @@ export class Room {
       invitePath: `/r/${this.code}`,
       hostDeviceId: this.hostDeviceId,
       options: this.options,
+      setup: setupOfRoom(this.options),
       seats: this.seatViews(this.liveGame?.seats ?? this.seats),
       present: [...this.present].map(([deviceId, p]) => ({
         deviceId, name: p.name, role: this.seatedColor(deviceId) ? 'player' as const : 'spectator' as const,
@@ -140,7 +141,7 @@ export class Room {
       return {
         live: {
           code: this.code, gameId: game.id, black: name(game.seats.black), white: name(game.seats.white), ply: game.ply,
-          rated: game.rated, language: this.options.language, spectators: [...this.present.keys()].filter((d) => !players.has(d)).length,
+          variant: game.options.variant, setup: game.setup, rated: game.rated, language: this.options.language, spectators: [...this.present.keys()].filter((d) => !players.has(d)).length,
         },
       };
     }
@@ -150,7 +151,7 @@ export class Room {
     });
     const seatFree = COLORS.some((c) => this.seats[c].kind === 'empty');
     if (!game && this.options.public && waiting.length > 0 && seatFree) {
-      return { open: { code: this.code, options: this.options, language: this.options.language, waiting, present: this.present.size } };
+      return { open: { code: this.code, options: this.options, setup: setupOfRoom(this.options), language: this.options.language, waiting, present: this.present.size } };
     }
     return {};
   }
@@ -230,7 +231,10 @@ export class Room {
   async setOptions(deviceId: string, patch: RoomOptionsPatch): Promise<RoomStep> {
     if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host changes the options.');
     if (this.liveGame) return refuse('game-running', 'Options change between games.');
-    this.options = RoomOptionsSchema.parse({ ...this.options, ...patch });
+    // judged as the room would be after the change: a new variant alone may not fit the start position
+    const next = RoomOptionsSchema.safeParse({ ...this.options, ...patch });
+    if (!next.success) return refuse('malformed', next.error.issues[0]?.message ?? 'Those options do not fit together.');
+    this.options = next.data;
     return this.saved();
   }
 
@@ -355,13 +359,22 @@ export class Room {
     if (this.liveGame) return refuse('game-running', 'A game is already running.');
     if (this.seats.black.kind === 'empty' || this.seats.white.kind === 'empty') return refuse('seats-not-filled', 'Both seats must be filled.');
     if (this.seats.black.kind === 'cpu' && this.seats.white.kind === 'cpu') return refuse('seats-not-filled', 'At least one seat needs a person.');
+    // Ratings are chu's from its standard start (README: ranked); ranked rooms are made with the defaults.
+    if (rated && (this.options.variant !== 'chu' || !standardStart(this.options))) {
+      return refuse('malformed', 'Ranked games are chu shogi from the standard start.');
+    }
     // RULES.md §8: each new game swaps who moves first, however it is started; a pair who already
-    // changed seats since the last game is left as it sat.
+    // changed seats since the last game is left as it sat. From a set start position (a handicap, which
+    // belongs to the stronger player's side) nobody swaps: handicaps.md §3.
     const last = this.session?.seats;
-    const seats: Seats = this.options.alternateFirst && last && sameOccupant(last.black, this.seats.black) && sameOccupant(last.white, this.seats.white)
+    const swap = this.options.alternateFirst && this.options.startSfen === null;
+    const seats: Seats = swap && last && sameOccupant(last.black, this.seats.black) && sameOccupant(last.white, this.seats.white)
       ? { black: this.seats.white, white: this.seats.black }
       : structuredClone(this.seats);
-    const game = Game.start(rulesOptions(this.options));
+    // the options were checked when set (startSfenProblem), so the position is one of the variant's
+    const started = Game.fromSfen(roomStartSfen(this.options), rulesOptions(this.options));
+    if (!started.ok) return refuse('malformed', `startSfen: ${started.error}`);
+    const game = started.value;
     const seatRatings = await this.deps.ratings.seatRatings(seats);
     const number = this.gameNumber + 1;
     const id = newId();
@@ -377,8 +390,7 @@ export class Room {
     this.stopThinking();
     this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings, fence: this.fence });
     this.schedule();
-    const started = this.gameMessage('start')!;
-    return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, started] };
+    return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, this.gameMessage('start')!] };
   }
 
   private newSession(init: Omit<ConstructorParameters<typeof GameSession>[1], 'roomCode' | 'present'>): GameSession {
