@@ -49,6 +49,8 @@ describe('every HTTP error is { code, message } with the protocol codes, and no 
     ['not JSON at all', 'POST', '/api/device', 'name=Ana', 'application/x-www-form-urlencoded', 415, 'malformed', /JSON/],
     ['body too large', 'POST', '/api/device', JSON.stringify({ name: 'x'.repeat(20_000) }), 'application/json', 413, 'too-large', /too large/],
     ['schema refusal', 'POST', '/api/device', '{"name":42}', 'application/json', 400, 'malformed', /Malformed body/],
+    ['a name with a NUL', 'POST', '/api/device', JSON.stringify({ name: 'A\u0000na' }), 'application/json', 400, 'malformed', /control or invisible/],
+    ['a name that reverses the text', 'POST', '/api/device', JSON.stringify({ name: 'Ana\u202Egnp.exe' }), 'application/json', 400, 'malformed', /control or invisible/],
     ['unknown route', 'GET', '/api/nothing', undefined, undefined, 404, 'not-found', /Not found/],
     ['unknown method', 'DELETE', '/api/leaderboard', undefined, undefined, 404, 'not-found', /Not found/],
     ['no device', 'GET', '/api/me', undefined, undefined, 401, 'unauthenticated', /device/],

@@ -17,7 +17,14 @@ export const UsiSchema = z.string().min(4).max(12).regex(/^(?:1[0-2]|[1-9])[a-l]
 export const VersionSchema = z.number().int().min(0).max(1_000_000);
 export const AckIdSchema = z.string().min(1).max(40).regex(/^[A-Za-z0-9_.:-]+$/);
 export const CpuLevelSchema = z.number().int().min(1).max(8);
-export const DisplayNameSchema = z.string().trim().min(1).max(24);
+// A name is shown to others: no control characters (a NUL reached the database once), and no
+// invisible or direction-changing marks that would let one name pass for another.
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(24)
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$/, 'no control or invisible characters');
 
 // Socket.IO event names: one per direction, each carrying one message of the union.
 export const CLIENT_EVENT = 'c';
