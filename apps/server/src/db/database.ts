@@ -87,7 +87,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   } finally {
     await client.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 16 }) });
+  // No statement may hold a connection for ever: a hung database or a runaway query gives an error
+  // the caller reports (unavailable), and the pool keeps serving the rest.
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: 16, statement_timeout: 15_000, connectionTimeoutMillis: 5_000 }),
+  });
   return {
     kind: 'postgres',
     prisma,
