@@ -30,7 +30,7 @@ describe('client messages', () => {
     ['move'],
     [{ type: 'nope' }],
     [{ type: 'move', gameId: 'g1', usi: '7i7h', version: 0 }], // no ack id
-    [{ type: 'move', gameId: 'g1', usi: '13a1a', version: 0, ack: 'x' }], // no file 13
+    [{ type: 'move', gameId: 'g1', usi: '16a1a', version: 0, ack: 'x' }], // no file 16 in either game
     [{ type: 'move', gameId: 'g1', usi: '7i7h', version: -1, ack: 'x' }],
     [{ type: 'move', gameId: 'g1', usi: '7i7h', version: 0, ack: 'x', extra: 1 }], // strict
     [{ type: 'room.create', options: { turnTime: 45 } }], // only none/30/60
@@ -50,7 +50,10 @@ describe('client messages', () => {
     expect(RoomCodeSchema.parse('k7qmpx')).toBe('K7QMPX');
   });
 
-  it.each([['7i7h', true], ['12l1a', true], ['6f6e6f', true], ['0a1a', false], ['7i7h++', false], ['7m7h', false]])(
+  it.each([
+    ['7i7h', true], ['12l1a', true], ['6f6e6f', true], ['0a1a', false], ['7i7h++', false], ['7p7h', false], ['16a1a', false],
+    ['15o14n', true], ['10n11m10n', true], ['5f4e+', true], // dai squares (docs/dai-shogi.md §1)
+  ])(
     'usi %s → %s', (usi, ok) => {
       expect(UsiSchema.safeParse(usi).success).toBe(ok);
     });
