@@ -8,7 +8,9 @@ export interface TestServer extends ChuServer {
 }
 
 // An in-process server on a fresh database, with clocks shortened through msPerSecond.
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, reuse?: TestDatabase): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {}, reuse?: TestDatabase, opts: Parameters<typeof startServer>[1] = {},
+): Promise<TestServer> {
   const target = reuse ?? (await testDatabase());
   const server = await startServer({
     ...defaultConfig(),
@@ -22,7 +24,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, reu
     cpuSeed: 42,
     cpuPlayer: 'random',
     ...overrides,
-  });
+  }, opts);
   return Object.assign(server, {
     target,
     async stop() {
