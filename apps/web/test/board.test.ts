@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, fireEvent } from '@testing-library/svelte';
 import Board from '../src/lib/board/Board.svelte';
 import type { Piece } from '../src/lib/board/types';
-import { indexOf } from '../src/lib/squares';
+import { GEOMETRY, indexOf } from '../src/lib/squares';
+import { Game, boardFeed, unwrap } from '@chu/rules';
+import { pieces as piecesOf } from '../src/lib/chu';
+import { screenOf, startSquare, stepCursor } from '../src/lib/keyboard/cursor';
 
 function position(entries: Record<string, Piece>): (Piece | undefined)[] {
   const board: (Piece | undefined)[] = Array(144).fill(undefined);
@@ -258,5 +261,98 @@ describe('board', () => {
     expect(promoted.classList.contains('promoted')).toBe(true);
     expect(promoted.textContent).toBe('獅子');
     expect(sq(container, '6f').querySelector('svg')!.classList.contains('promoted')).toBe(false);
+  });
+});
+
+describe('dai board (15×15, dai-shogi.md §1)', () => {
+  const geo = GEOMETRY.dai;
+  function daiPosition(entries: Record<string, Piece>): (Piece | undefined)[] {
+    const board: (Piece | undefined)[] = Array(225).fill(undefined);
+    for (const [s, p] of Object.entries(entries)) board[geo.indexOf(s)] = p;
+    return board;
+  }
+
+  it('draws 225 squares with files 15…1 and ranks a…o for Black, 1o top-left for White', () => {
+    const pieces = daiPosition({ '8o': B('k'), '8a': W('k'), '14n': B("n'") });
+    const { container } = render(Board, { pieces, variant: 'dai' });
+    const squares = [...container.querySelectorAll('.sq')].map((e) => e.getAttribute('data-square'));
+    expect(squares).toHaveLength(225);
+    expect([squares[0], squares[14], squares[210], squares[224]]).toEqual(['15a', '1a', '15o', '1o']);
+    expect(container.querySelector('.files')!.textContent).toBe('151413121110987654321');
+    expect(container.querySelector('.ranks')!.textContent).toBe('abcdefghijklmno');
+    expect(container.querySelector('.board-wrap')!.getAttribute('data-variant')).toBe('dai');
+    expect(sq(container, '14n').querySelector('[data-piece="black n\'"] svg')!.textContent).toBe('桂');
+    const flipped = render(Board, { pieces, variant: 'dai', orientation: 'white' }).container;
+    expect(flipped.querySelectorAll('.sq')[0].getAttribute('data-square')).toBe('1o');
+    expect(flipped.querySelector('.ranks')!.textContent).toBe('onmlkjihgfedcba');
+    expect(sq(flipped, '8o').querySelector('svg.flipped')).not.toBeNull();
+  });
+
+  it('knows its size from the position when no variant is given', () => {
+    const { container } = render(Board, { pieces: daiPosition({ '1o': B('l') }) });
+    expect(container.querySelectorAll('.sq')).toHaveLength(225);
+    expect(sq(container, '1o').querySelector('[data-piece="black l"]')).not.toBeNull();
+  });
+
+  it('shades five ranks of promotion zone a side, marks the last move and four dots', () => {
+    const { container } = render(Board, { pieces: daiPosition({}), variant: 'dai', lastMove: ['8m', '8l', '8k'] });
+    expect(container.querySelectorAll('.sq.zone-b')).toHaveLength(75);
+    expect(container.querySelectorAll('.sq.zone-w')).toHaveLength(75);
+    expect(marked(container, 'zone-b').every((s) => 'abcde'.includes(s!.slice(-1)))).toBe(true);
+    expect(marked(container, 'last')).toEqual(['8k', '8l', '8m']);
+    expect(container.querySelectorAll('.dot')).toHaveLength(4);
+  });
+
+  it('plays the rules’ moves from the start: a Knight leaps two ranks forward, one file aside', async () => {
+    const start = Game.start({ variant: 'dai' });
+    const feed = boardFeed(start);
+    const onMove = vi.fn();
+    const { container } = render(Board, { pieces: piecesOf(start), variant: 'dai', movable: 'black', dests: feed.dests, secondSteps: feed.secondSteps, canStop: feed.canStop, promotion: feed.promotion, onMove });
+    expect(sq(container, '14o').querySelector('[data-piece="black n\'"]')).not.toBeNull();
+    await fireEvent.click(sq(container, '14o'));
+    expect(marked(container, 'dest')).toEqual(['13m', '15m']);
+    await fireEvent.click(sq(container, '15m'));
+    expect(onMove).toHaveBeenCalledWith('14o', '15m', undefined, false);
+    expect(feed.find('14o', '15m')).toBe('14o15m');
+  });
+
+  it('a Lion next to the edge of the 15×15 board: midpoint, second steps, igui from the rules’ feed', async () => {
+    const game = unwrap(Game.fromSfen('14k/15/15/15/15/15/15/15/15/15/15/15/p14/N14/K14 b - 1', { variant: 'dai' }));
+    const feed = boardFeed(game);
+    const onMove = vi.fn();
+    const { container } = render(Board, { pieces: piecesOf(game), variant: 'dai', movable: 'black', dests: feed.dests, secondSteps: feed.secondSteps, canStop: feed.canStop, onMove });
+    await fireEvent.click(sq(container, '15n'));
+    await fireEvent.click(sq(container, '15m')); // the pawn: a capture, then on or back
+    expect(marked(container, 'mid')).toEqual(['15m']);
+    expect(marked(container, 'second')).toEqual([...feed.secondSteps('15n', '15m'), '15m'].sort());
+    await fireEvent.click(sq(container, '15n'));
+    expect(onMove).toHaveBeenCalledWith('15n', '15n', '15m', false);
+    expect(feed.find('15n', '15n', '15m')).toBe('15n15m15n');
+  });
+
+  it('asks about promotion on entering the five-rank zone (rank e), with the Gold General’s face', async () => {
+    const game = unwrap(Game.fromSfen("k14/15/15/15/15/7I'7/15/15/15/15/15/15/15/15/14K b - 1", { variant: 'dai' }));
+    const feed = boardFeed(game);
+    const onMove = vi.fn();
+    const { container, getByRole } = render(Board, { pieces: piecesOf(game), variant: 'dai', movable: 'black', dests: feed.dests, promotion: feed.promotion, onMove });
+    await fireEvent.click(sq(container, '8f'));
+    await fireEvent.click(sq(container, '8e'));
+    const dialog = getByRole('dialog');
+    expect(dialog.textContent).toContain('Gold General');
+    expect(dialog.textContent).toContain('Iron General');
+    expect(dialog.querySelector('[data-promote="true"] svg')!.textContent).toBe('成鉄');
+    await fireEvent.click(dialog.querySelector('[data-promote="true"]')!);
+    expect(onMove).toHaveBeenCalledWith('8f', '8e', undefined, true);
+    expect(feed.find('8f', '8e', undefined, true)).toBe('8f8e+');
+  });
+
+  it('the keyboard cursor walks 15 files and ranks; it starts on the viewer’s pawn rank', () => {
+    expect(stepCursor('1o', 'ArrowDown', 'black', geo)).toBe('1o');
+    expect(stepCursor('8h', 'Home', 'black', geo)).toBe('15h');
+    expect(stepCursor('8h', 'PageDown', 'black', geo)).toBe('8o');
+    expect(stepCursor('8h', 'PageDown', 'white', geo)).toBe('8a');
+    expect(screenOf('1o', 'white', geo)).toEqual({ row: 0, col: 0 });
+    expect([startSquare(null, [], 'black', geo), startSquare(null, [], 'white', geo)]).toEqual(['8k', '8e']);
+    expect([startSquare(null, [], 'black'), startSquare(null, [], 'white')]).toEqual(['6i', '7d']); // chu unchanged
   });
 });

@@ -1,7 +1,7 @@
 // Fixture answers of GET /api/leaderboard and GET /api/players/:username, checked with the protocol's
 // schemas; room and game views as the server sends them.
 import {
-  DEFAULT_ROOM_OPTIONS, LeaderboardSchema, ProfileSchema,
+  DEFAULT_ROOM_OPTIONS, LeaderboardSchema, ProfileSchema, setupOfRoom,
   type GameView, type RoomView, type SeatView,
 } from '@chu/protocol';
 import { Game } from '@chu/rules';
@@ -65,13 +65,13 @@ export const seat = (color: 'black' | 'white', deviceId: string, over: Partial<S
 // typed, not parsed: fields the protocol gains later (with their defaults) do not break these
 export const gameView = (over: Partial<GameView> = {}): GameView => ({
   id: 'g1', roomCode: 'ABCDEF', rated: false, ratingChanges: null, options: DEFAULT_ROOM_OPTIONS,
-  startSfen: Game.start().startSfen,
+  startSfen: Game.start().startSfen, setup: setupOfRoom(DEFAULT_ROOM_OPTIONS),
   moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
   turnTime: null, turnRemainingMs: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
 }) as GameView;
 
 export const roomView = (over: Partial<RoomView> = {}): RoomView => ({
-  code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'me', options: DEFAULT_ROOM_OPTIONS,
+  code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'me', options: DEFAULT_ROOM_OPTIONS, setup: setupOfRoom(DEFAULT_ROOM_OPTIONS),
   seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
   rematchOfferBy: null, ...over,
 }) as RoomView;

@@ -1,9 +1,14 @@
 // Piece vocabulary for display: names (en/es/ja), labels, and the drawing of a movement diagram.
 // How a piece moves, what it promotes to and its one-kanji name are the rules' (@chu/rules);
-// Spanish names follow the seeds (000, 002).
-import { BASE_CODES, kanjiPiece, promotedCode, reachOf, type Color, type ReachKind } from '@chu/rules';
+// Spanish names follow the seeds (000, 002; dai's pieces 001).
+import { BASE_CODES, VARIANT_INFO, kanjiPiece, promotedCode, reachOf, type Color, type ReachKind } from '@chu/rules';
 
 export { BASE_CODES, promotedCode };
+
+/** Dai's 29 starting types, strongest first (the rules' order); its eight new ones are DAI_CODES. */
+export const DAI_BASE_CODES: readonly string[] = VARIANT_INFO.dai.baseCodes;
+/** The pieces dai shogi adds to chu's (dai-shogi.md §1.1), in the order the Piezas page shows them. */
+export const DAI_CODES: readonly string[] = ["i'", "s'", "n'", "a'", "c'", "e'", "v'", "f'"];
 
 export type Lang = 'en' | 'es' | 'ja';
 export type PieceSet = 'kanji1' | 'kanji2' | 'western';
@@ -64,12 +69,29 @@ export const PIECES: Record<string, PieceInfo> = Object.fromEntries(
     P('+l', 'White Horse', 'Caballo blanco', '白駒', 'WH'),
     P('+i', 'Drunk Elephant', 'Elefante ebrio', '酔象', 'DE'),
     P('+p', 'Gold General (tokin)', 'General de oro (tokin)', 'と金', 'G'),
+    // dai's new pieces (seed 001's names), each promoting to a Gold General
+    P("i'", 'Iron General', 'General de hierro', '鉄将', 'I'),
+    P("s'", 'Stone General', 'General de piedra', '石将', 'St'),
+    P("n'", 'Knight', 'Caballero', '桂馬', 'N'),
+    P("a'", 'Angry Boar', 'Jabalí enojado', '嗔猪', 'AB'),
+    P("c'", 'Cat Sword', 'Espada de gato', '猫刄', 'CS'),
+    P("e'", 'Evil Wolf', 'Lobo malvado', '悪狼', 'EW'),
+    P("v'", 'Violent Ox', 'Buey violento', '猛牛', 'VO'),
+    P("f'", 'Flying Dragon', 'Dragón volador', '飛龍', 'FD'),
+    // promoted: a Gold General, written as shogi writes its promoted Knight (成桂): 成 and the piece it was
+    ...DAI_CODES.map((c) => ({ ...P(`+${c}`, 'Gold General', 'General de oro', kanjiPiece(`+${c}`, false), '+'), ja: '金将' })),
   ].map((p) => [p.code, p]),
 );
+
+// a promoted dai piece's western label is its own with a '+': '+N'
+for (const c of DAI_CODES) PIECES[`+${c}`].western = `+${PIECES[c].western}`;
 
 export function pieceInfo(code: string): PieceInfo | undefined {
   return PIECES[code.toLowerCase()];
 }
+
+/** Whether a piece exists only in dai shogi ("n'", "+n'"). */
+export const isDaiOnly = (code: string): boolean => code.endsWith("'");
 
 export function isPromoted(code: string): boolean {
   return code.startsWith('+');
@@ -91,8 +113,10 @@ export function pieceLabel(code: string, set: PieceSet, color: Color = 'black'):
 
 /** Relative tile size: stronger pieces are drawn slightly larger, as on a wooden set. */
 export function pieceScale(code: string): number {
-  const i = BASE_CODES.indexOf(code.replace('+', ''));
-  return i < 0 ? 0.9 : 1 - (i / BASE_CODES.length) * 0.14;
+  const base = code.replace('+', '').toLowerCase();
+  // a dai piece by its place among dai's types (chu's keep chu's sizes, in either game)
+  const [order, i] = isDaiOnly(base) ? [DAI_BASE_CODES, DAI_BASE_CODES.indexOf(base)] : [BASE_CODES, BASE_CODES.indexOf(base)];
+  return i < 0 ? 0.9 : 1 - (i / order.length) * 0.14;
 }
 
 export type DiagramMark = 'piece' | ReachKind;

@@ -1,5 +1,5 @@
 import type { PromotionChoice } from '@chu/rules';
-import type { Color, Square } from '../squares';
+import type { Color, Square, Variant } from '../squares';
 import type { Lang, PieceSet } from '../pieces';
 
 export interface Piece {
@@ -12,7 +12,8 @@ export interface Piece {
  * the parts of the rules' boardFeed(game).
  */
 export interface BoardProps {
-  pieces: (Piece | undefined)[]; // 144 entries, 0 = 12a, 11 = 1a, 143 = 1l
+  pieces: (Piece | undefined)[]; // board order: 144 entries (0 = 12a, 11 = 1a, 143 = 1l), or dai's 225 (0 = 15a … 224 = 1o)
+  variant?: Variant; // 'dai': its 15×15 board; default: the one `pieces` fills
   orientation?: Color; // 'black': 12a top-left
   movable?: Color | 'both' | 'none'; // whose pieces the user may pick up: 'black'
   dests?: ReadonlyMap<Square, readonly Square[]>; // first-step targets incl. lion midpoints: {'6f' => ['6e','5d',…]}

@@ -4,7 +4,7 @@ import { parseUsi, type Game, type NotationStyle } from '@chu/rules';
 import { t } from '../i18n.svelte';
 import { settings } from '../settings.svelte';
 import { pieceName, promotedCode } from '../pieces';
-import { indexOf, type Color } from '../squares';
+import { geometryOf, type Color } from '../squares';
 
 export const sideName = (c: Color): string => t(c === 'black' ? 'say.black' : 'say.white');
 
@@ -15,6 +15,7 @@ export function describeMove(before: Game, usi: string, style: NotationStyle = s
   const played = after.play(usi);
   if (!m || !played.ok) return usi;
   const board = before.board();
+  const { indexOf } = geometryOf(before.variant);
   const at = (sq: string) => board[indexOf(sq)];
   const mover = at(m.from);
   const name = (code: string) => pieceName(code, settings.lang);
