@@ -53,6 +53,8 @@ describe('ranked play', () => {
     clients.push(ana, ben);
     const { black, white, gameId } = await matched(ana, ben);
     expect(black.game).toMatchObject({ id: gameId, status: 'active', rated: true, options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
+    // ranked is chu from the standard start (README; docs/handicaps.md §3)
+    expect(black.game).toMatchObject({ options: { variant: 'chu', startSfen: null }, setup: { id: 'even', grade: 0 } });
     // everyone sees the accounts' usernames and ratings ("1500?" while provisional), not the devices' guest names
     const names = { black: black === ana ? 'ana' : 'ben', white: white === ana ? 'ana' : 'ben' };
     for (const view of [black.game!, white.game!]) {

@@ -171,6 +171,20 @@ describe('handicaps and start positions (docs/handicaps.md)', () => {
     guest.close();
   });
 
+  it('a takeback in a handicap game goes back to the handicap, White to move', async () => {
+    const gold = setupById('gold')!;
+    const { host, guest, gameId } = await seatedPair(server.url, { startSfen: gold.sfen });
+    expect(await guest.move(firstLegalFrom(gold.sfen, []))).toMatchObject({ type: 'ack' });
+    guest.send({ type: 'takeback', gameId, action: 'offer' });
+    await host.nextOf('event', (m) => m.event.kind === 'takeback-offer');
+    host.send({ type: 'takeback', gameId, action: 'accept' });
+    expect((await guest.nextOf('event', (m) => m.event.kind === 'takeback')).event).toMatchObject({ plies: 1, ply: 0 });
+    const resync = await fetch(`${server.url}/api/games/${gameId}.sfen`);
+    expect((await resync.text()).trim()).toBe(gold.sfen);
+    host.close();
+    guest.close();
+  });
+
   it('a CPU holding White in a Three Lions game moves first', async () => {
     const { solo, game } = await soloAgainstCpu(server.url, { startSfen: threeLions.sfen });
     expect(game).toMatchObject({ turn: 'white', setup: { id: 'three-lions' }, rated: false });
@@ -256,12 +270,21 @@ describe('dai and handicap games survive adjournment and a restart', () => {
     const daiView = (await daiBack.nextOf('game')).game;
     expect(daiView).toMatchObject({ id: dai.gameId, status: 'active', ply: 3, turn: 'white', options: { variant: 'dai' }, moves: DAI_GAME.slice(0, 3) });
     expect(await daiBack.move(DAI_GAME[3])).toMatchObject({ type: 'ack' });
+    // Black is still away: after the grace period the CPU stands in, in dai (RULES.md §8)
+    const standIn = await daiBack.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'black');
+    expect(standIn.event).toMatchObject({ byCpu: true, ply: 4 });
+    expect(daiAfter(4).legalMoves()).toContain((standIn.event as { usi: string }).usi);
 
     const hBack = await TestClient.connect(server.url, { token: handicap.host.token, deviceId: handicap.host.deviceId });
     await hBack.join(handicap.code);
     const hView = (await hBack.nextOf('game')).game;
     expect(hView).toMatchObject({ id: handicap.gameId, status: 'active', ply: 1, turn: 'black', startSfen: gold.sfen, setup: { id: 'gold' } });
-    expect(await hBack.move(firstLegalFrom(gold.sfen, [w1]))).toMatchObject({ type: 'ack' });
+    const b1 = firstLegalFrom(gold.sfen, [w1]);
+    expect(await hBack.move(b1)).toMatchObject({ type: 'ack' });
+    const hStandIn = await hBack.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white');
+    expect(hStandIn.event).toMatchObject({ byCpu: true, ply: 2 });
+    const after = Game.replay([w1, b1], {}, gold.sfen);
+    expect(after.ok && after.value.legalMoves()).toContain((hStandIn.event as { usi: string }).usi);
     daiBack.close();
     hBack.close();
   });
