@@ -132,6 +132,18 @@ describe('dai shogi in the browser', () => {
 
       await a.screenshot({ path: join(ARTIFACTS, 'dai-board-1280.png') });
       await b.screenshot({ path: join(ARTIFACTS, 'dai-board-390.png') });
+
+      // the movement diagram: hovering a Knight at 1280 px, a long press on the phone
+      const knight = (await a.locator(sq('14o')).boundingBox())!;
+      await a.mouse.move(knight.x + knight.width / 2, knight.y + knight.height / 2);
+      await a.mouse.move(knight.x + knight.width / 2 + 3, knight.y + knight.height / 2 + 2);
+      await a.waitForSelector('[data-inspect="n\'"] [data-diagram="n\'"]');
+      expect(await a.textContent('[data-inspect]')).toContain('Knight');
+      await a.screenshot({ path: join(ARTIFACTS, 'dai-diagram-1280.png') });
+      await a.keyboard.press('Escape');
+      await b.dispatchEvent(sq('8a'), 'pointerdown', { pointerType: 'touch', isPrimary: true, button: 0 });
+      await b.waitForSelector('[data-inspect="k"]');
+      await b.dispatchEvent(sq('8a'), 'pointerup', { pointerType: 'touch', isPrimary: true, button: 0 });
     } catch (e) {
       await session.failed(e, 'dai-room');
     }
@@ -187,6 +199,17 @@ describe('dai shogi in the browser', () => {
       await sees(a, '6e', 'white p');
       await a.waitForSelector('[data-your-turn]');
       await a.screenshot({ path: join(ARTIFACTS, 'handicap-room-1280.png') });
+
+      // on a phone: the form's handicap list and the room's line fit the screen
+      const c = await session.page('phone', PHONE);
+      await c.goto(session.server.url + '/');
+      await c.selectOption('.create select[name="start"]', 'three-lions');
+      await c.locator('.create').screenshot({ path: join(ARTIFACTS, 'handicap-form-390.png') });
+      expect(await c.$eval('.create', (el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      await c.goto(`${session.server.url}/r/${code}`);
+      await c.waitForSelector('[data-setup="two-lions"] [data-start-unrated]');
+      await c.screenshot({ path: join(ARTIFACTS, 'handicap-room-390.png') });
+      await c.context().close();
     } catch (e) {
       await session.failed(e, 'handicap');
     }
