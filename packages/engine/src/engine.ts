@@ -1,6 +1,6 @@
-import { Game, parseSfen, parseSquare, parseUsi, unwrap, usiOf } from '@chu/rules';
+import { Game, parseSfen, parseUsi, unwrap, type Variant, type VariantTables } from '@chu/rules';
 import { MATE, MATE_BOUND, Searcher, type IterationInfo } from './search.ts';
-import { PROMOTE } from './tables.ts';
+import { engineTables } from './tables.ts';
 
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 8;
@@ -44,6 +44,13 @@ export interface BestMoveOptions {
   repetition?: Repetition;
   /** called after every completed iteration, and last with the result (depth, score, PV of `move`) */
   onInfo?: (info: SearchInfo) => void;
+  /**
+   * Exact MultiPV: search this many lines (default 1) and report them in `lines`. Each iteration
+   * searches the best root move, then the best of the others with it left out, and so on.
+   */
+  multiPv?: number;
+  /** root moves (USI) not to search, as if they were illegal; ignored if it would leave none */
+  exclude?: readonly string[];
 }
 
 export type Repetition = 'fourth' | 'never';
@@ -58,6 +65,16 @@ export interface SearchInfo {
   timeMs: number;
   /** canonical USI */
   pv: string[];
+  /** with `multiPv`: the best lines, best first (the first is `pv` with its score) */
+  lines?: PvLine[];
+}
+
+/** One line of a MultiPV search: score (and mate) for the side to move, its first move and PV. */
+export interface PvLine {
+  move: string;
+  score: number;
+  mate?: number;
+  pv: string[];
 }
 
 export interface BestMoveResult extends SearchInfo {
@@ -65,7 +82,8 @@ export interface BestMoveResult extends SearchInfo {
   move: string;
 }
 
-let searcher: Searcher | undefined;
+/** One searcher per variant and thread: its hash table and history carry over between searches. */
+const searchers: Partial<Record<Variant, Searcher>> = {};
 
 /**
  * The engine's move in the game's current position. Synchronous: it blocks the thread for up to
@@ -76,7 +94,13 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   if (legal.length === 0) throw new Error(game.outcome() ? 'the game is over' : 'no legal move');
   const history = historyKeys(game);
   const fresh = opts.repetition === 'never' ? freshMoves(game, history) : legal;
-  const roots = fresh.length ? fresh : legal;
+  let roots = fresh.length ? fresh : legal;
+  if (opts.exclude?.length) {
+    const tables = game.position.tables;
+    const out = new Set(opts.exclude.map((usi) => game.check(usi)).flatMap((r) => (r.ok ? [r.value] : [])));
+    const kept = roots.filter((m) => !out.has(tables.usiOf(m)));
+    if (kept.length) roots = kept;
+  }
   const level = clampLevel(opts.level ?? MAX_LEVEL);
   const spec = LEVELS[level - 1];
   const timeMs = Math.max(1, opts.timeMs ?? 1000);
@@ -85,7 +109,9 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   const { signal, stopFlag } = opts;
   const shouldStop = signal || stopFlag ? () => !!signal?.aborted || (!!stopFlag && Atomics.load(stopFlag, 0) !== 0) : undefined;
   const started = performance.now();
-  searcher ??= new Searcher();
+  const variant = game.variant;
+  const tables = pos.tables;
+  const searcher = (searchers[variant] ??= new Searcher(20, engineTables(variant)));
   const r = searcher.search(pos, roots, history, limit === null ? Infinity : limit - game.ply, {
     maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
     timeMs: Math.max(1, timeMs - 3),
@@ -94,9 +120,10 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     seed: opts.seed ?? 0,
     repetition: opts.repetition ?? 'fourth',
     shouldStop,
-    onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info)) : undefined,
+    onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info, tables)) : undefined,
+    multiPv: opts.multiPv,
   });
-  return { move: usiOf(r.move), ...toInfo({ ...r, timeMs: performance.now() - started }) };
+  return { move: tables.usiOf(r.move), ...toInfo({ ...r, timeMs: performance.now() - started }, tables) };
 }
 
 const WARM_UP_SFEN =
@@ -117,9 +144,21 @@ export function warmUp(ms = 300): void {
 export const clampLevel = (level: number): number =>
   Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : MAX_LEVEL)));
 
-function toInfo(i: IterationInfo): SearchInfo {
-  const info: SearchInfo = { depth: i.depth, score: i.score, nodes: i.nodes, timeMs: Math.round(i.timeMs), pv: i.pv.map((m) => usiOf(m)) };
-  if (Math.abs(i.score) >= MATE_BOUND) info.mate = i.score > 0 ? MATE - i.score : -(MATE + i.score);
+/** Plies to the end of a decided game (> 0 winning), or undefined for an evaluation. */
+const mateOf = (score: number): number | undefined =>
+  Math.abs(score) >= MATE_BOUND ? (score > 0 ? MATE - score : -(MATE + score)) : undefined;
+
+function toInfo(i: IterationInfo, tables: VariantTables): SearchInfo {
+  const info: SearchInfo = { depth: i.depth, score: i.score, nodes: i.nodes, timeMs: Math.round(i.timeMs), pv: i.pv.map((m) => tables.usiOf(m)) };
+  const mate = mateOf(i.score);
+  if (mate !== undefined) info.mate = mate;
+  if (i.lines)
+    info.lines = i.lines.map((l) => {
+      const line: PvLine = { move: tables.usiOf(l.move), score: l.score, pv: l.pv.map((m) => tables.usiOf(m)) };
+      const mate = mateOf(l.score);
+      if (mate !== undefined) line.mate = mate;
+      return line;
+    });
   return info;
 }
 
@@ -146,14 +185,15 @@ export function historyKeys(game: Game): Int32Array {
   const start = parseSfen(game.startSfen, game.options);
   if (!start.ok) return new Int32Array(0);
   const pos = start.value;
+  const t = pos.tables;
   const keys: number[] = [pos.hashLo, pos.hashHi];
   for (const usi of game.moves) {
-    const m = parseUsi(usi)!;
-    const from = parseSquare(m.from)!;
-    const to = parseSquare(m.to)!;
-    const mid = m.mid ? parseSquare(m.mid)! : 0;
+    const m = parseUsi(usi, t.variant)!;
+    const from = t.parseSquare(m.from)!;
+    const to = t.parseSquare(m.to)!;
+    const mid = m.mid ? t.parseSquare(m.mid)! : 0;
     const capture = (mid && pos.board[mid] !== 0) || (to !== from && pos.board[to] !== 0);
-    pos.make(from | (to << 8) | (mid << 16) | (m.promote ? PROMOTE : 0));
+    pos.make(t.pack(from, to, mid, !!m.promote));
     if (capture || m.promote) keys.length = 0;
     keys.push(pos.hashLo, pos.hashHi);
   }

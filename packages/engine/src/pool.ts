@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { START_SFEN, withDefaults, type Game, type Options } from '@chu/rules';
+import { startSfenOf, withDefaults, type Game, type Options } from '@chu/rules';
 import type { BestMoveResult, Repetition } from './engine.ts';
 
 /** What a search needs to rebuild the game in a worker: start position, options, moves played. */
@@ -19,6 +19,8 @@ export interface PoolSearch {
   seed?: number;
   /** the repetition rule to play by (BestMoveOptions.repetition); default 'fourth' */
   repetition?: Repetition;
+  /** exact MultiPV lines in the result's `lines` (BestMoveOptions.multiPv) */
+  multiPv?: number;
   /**
    * Date.now() ms the answer is needed by. The think time is cut to fit when the job leaves the
    * queue, so a saturated pool answers sooner instead of late (at least `MIN_THINK_MS`).
@@ -84,7 +86,7 @@ export class EnginePool {
     return new Promise((resolve, reject) => {
       const req: WorkerRequest = {
         id: this.nextId++,
-        sfen: position.sfen ?? START_SFEN,
+        sfen: position.sfen ?? startSfenOf(position.options),
         moves: [...(position.moves ?? [])],
         options: withDefaults(position.options),
         search,

@@ -1,8 +1,5 @@
 import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
-import {
-  CLAIMS, DEFENDS, EMPTY, FRAME, FULL_LION, HITS, IS_LION, IS_ROYAL, KING_DIRS, LDIR, LDIR_N, LEAP, LEAP_N, LION_REACH, OFF, PROMOTE, PROMOTED, RAYS,
-  EARLY, PSQ, SLIDE, SLIDE_N, SQUARES, VALUE, WHITE_BIT, ZONE,
-} from './tables.ts';
+import { EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTED, PROMOTES_UP, VALUE, WHITE_BIT, engineTables, type EngineTables } from './tables.ts';
 
 export const MATE = 100_000;
 /** Scores beyond this are won or lost games (royal capture, no move, bare king), not evaluations. */
@@ -43,6 +40,18 @@ export interface SearchLimits {
   /** polled every few thousand nodes: cancellation from outside */
   shouldStop?: () => boolean;
   onInfo?: (info: IterationInfo) => void;
+  /**
+   * Lines to search exactly (MultiPV), default 1: each iteration searches the best root move, then
+   * the best of the others with it left out, and so on; `lines` reports them.
+   */
+  multiPv?: number;
+}
+
+/** One root move's line: its score is exact (searched with the full window among the moves left). */
+export interface RootLine {
+  move: number;
+  score: number;
+  pv: number[];
 }
 
 export interface IterationInfo {
@@ -52,6 +61,8 @@ export interface IterationInfo {
   nodes: number;
   timeMs: number;
   pv: number[];
+  /** with multiPv: the best lines, best first (the first is move, score and pv) */
+  lines?: RootLine[];
 }
 
 export interface SearchResult extends IterationInfo {
@@ -63,6 +74,37 @@ export interface SearchResult extends IterationInfo {
  * transposition table and history between searches.
  */
 export class Searcher {
+  // The variant's tables as fields of their own, read into locals by the hot loops: chu and dai run
+  // the same code on the same array types, so neither makes the other's call sites polymorphic.
+  readonly tables: EngineTables;
+  private readonly frame: number;
+  private readonly bits: number;
+  private readonly mask: number;
+  private readonly promoteBit: number;
+  private readonly squares: Uint16Array;
+  private readonly kingDirs: readonly number[];
+  private readonly lionReach: readonly number[];
+  private readonly zone: Uint8Array;
+  private readonly defends: Uint8Array;
+  private readonly claimsT: Uint8Array;
+  private readonly psq: Int32Array;
+  private readonly earlyT: Int32Array;
+  private readonly earlyFull: number;
+  private readonly earlyGone: number;
+  private readonly leap: Int16Array;
+  private readonly leapN: Uint8Array;
+  private readonly slide: Int16Array;
+  private readonly slideN: Uint8Array;
+  private readonly ldir: Int16Array;
+  private readonly ldirN: Uint8Array;
+  private readonly hop: Int16Array;
+  private readonly hopN: Uint8Array;
+  private readonly fullLion: Uint8Array;
+  private readonly hasHops: boolean;
+  private readonly hits: Uint8Array;
+  private readonly rays: Uint8Array;
+  private readonly hops: Uint8Array;
+
   private readonly ttMask: number;
   private readonly ttLo: Int32Array;
   private readonly ttHi: Int32Array;
@@ -72,7 +114,7 @@ export class Searcher {
   private readonly ttFlag: Uint8Array;
   private optionsKey = '';
 
-  private readonly history = new Int32Array(256 * 256);
+  private readonly history: Int32Array;
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly moves: Int32Array[] = [];
   private readonly scores: Int32Array[] = [];
@@ -117,7 +159,37 @@ export class Searcher {
   private maxNodes = Infinity;
   private shouldStop: (() => boolean) | undefined;
 
-  constructor(ttBits = 20) {
+  /** `tables`: the variant's (engineTables('dai') for dai shogi), default chu's. */
+  constructor(ttBits = 20, tables: EngineTables = engineTables('chu')) {
+    this.tables = tables;
+    this.frame = tables.frame;
+    this.bits = tables.bits;
+    this.mask = tables.mask;
+    this.promoteBit = tables.promote;
+    this.squares = tables.squares;
+    this.kingDirs = tables.kingDirs;
+    this.lionReach = tables.lionReach;
+    this.zone = tables.zone;
+    this.defends = tables.defends;
+    this.claimsT = tables.claims;
+    this.psq = tables.psq;
+    this.earlyT = tables.early;
+    this.earlyFull = tables.earlyFull;
+    this.earlyGone = tables.earlyGone;
+    this.leap = tables.leap;
+    this.leapN = tables.leapN;
+    this.slide = tables.slide;
+    this.slideN = tables.slideN;
+    this.ldir = tables.ldir;
+    this.ldirN = tables.ldirN;
+    this.hop = tables.hop;
+    this.hopN = tables.hopN;
+    this.fullLion = tables.fullLion;
+    this.hasHops = tables.hasHops;
+    this.hits = tables.hits;
+    this.rays = tables.rays;
+    this.hops = tables.hops;
+    this.history = new Int32Array(256 * tables.frame);
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -154,21 +226,37 @@ export class Searcher {
     this.orderRoot(roots, rootScores);
 
     let result: SearchResult = { move: roots[0], depth: 0, score: this.evaluate(), nodes: 0, timeMs: 0, pv: [roots[0]] };
+    const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, roots.length));
+    let lines: RootLine[] | undefined = limits.multiPv === undefined ? undefined : Array.from(roots.subarray(0, multiPv), (m) => ({ move: m, score: result.score, pv: [m] }));
     let told: IterationInfo | undefined;
     if (roots.length > 1 && limits.maxDepth >= 1)
       for (let depth = 1; depth <= limits.maxDepth && depth < MAX_PLY - QS_MAX - 2; depth++) {
         this.rootDepth = depth;
-        const it = this.searchRoot(roots, rootScores, depth);
+        const it = this.searchRoot(roots, rootScores, depth, true);
+        let fresh: RootLine[] | undefined;
+        if (lines && it.move) {
+          // lines 2…: the best of the root moves left once the lines before are taken out
+          fresh = [{ move: it.move, score: it.score, pv: it.pv }];
+          for (let k = 1; k < multiPv && !this.stopped; k++) {
+            const rest = this.searchRoot(roots.subarray(k), rootScores.subarray(k), depth, false);
+            if (rest.complete) fresh.push({ move: rest.move, score: rest.score, pv: rest.pv });
+          }
+        }
         const timeMs = performance.now() - start;
         // an unfinished iteration still scored its best move at this depth (root moves are
         // searched with the full window once they beat alpha); nothing searched, nothing changes
         if (it.move) result = { move: it.move, depth, score: it.score, nodes: this.nodes, timeMs, pv: it.pv };
+        if (lines && fresh) {
+          lines = [...fresh, ...lines.filter((l) => !fresh.some((f) => f.move === l.move))].slice(0, multiPv);
+          result.lines = lines;
+        }
         if (this.stopped) break;
         limits.onInfo?.((told = { ...result }));
         if (Math.abs(it.score) >= MATE_BOUND && MATE - Math.abs(it.score) <= depth) break;
         // an iteration costs several times the last one: don't start what can't finish
         if (timeMs > limits.timeMs * 0.45) break;
       }
+    if (lines) result.lines = lines;
     result.nodes = this.nodes;
     result.timeMs = performance.now() - start;
     // the last line a front end prints is the move played: its depth, score and PV
@@ -179,7 +267,7 @@ export class Searcher {
 
   private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
     this.pos = pos;
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}`;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;
@@ -202,15 +290,16 @@ export class Searcher {
     let early = 0;
     this.def.fill(0);
     this.claims.fill(0);
-    for (let i = 0; i < 144; i++) {
-      const sq = SQUARES[i];
+    const frame = this.frame;
+    for (let i = 0; i < this.squares.length; i++) {
+      const sq = this.squares[i];
       const p = pos.board[sq];
       if (p === EMPTY) continue;
-      score += PSQ[p * 256 + sq];
-      early += EARLY[p * 256 + sq];
+      score += this.psq[p * frame + sq];
+      early += this.earlyT[p * frame + sq];
       const c = p & WHITE_BIT ? 1 : 0;
-      this.def[c] += DEFENDS[p * FRAME + sq];
-      this.claims[c] += CLAIMS[p * FRAME + sq];
+      this.def[c] += this.defends[p * frame + sq];
+      this.claims[c] += this.claimsT[p * frame + sq];
     }
     this.score = score;
     this.early = early;
@@ -241,7 +330,8 @@ export class Searcher {
     sortByScore(roots, scores, roots.length);
   }
 
-  private searchRoot(roots: Int32Array, rootScores: Int32Array, depth: number): { move: number; score: number; pv: number[]; complete: boolean } {
+  /** One iteration over `roots` (best first after it); `first`: these are all the root moves, so the result goes to the table. */
+  private searchRoot(roots: Int32Array, rootScores: Int32Array, depth: number, first: boolean): { move: number; score: number; pv: number[]; complete: boolean } {
     let alpha = -INF;
     const beta = INF;
     let bestMove = 0;
@@ -279,7 +369,7 @@ export class Searcher {
       rootScores[0] = INF;
       if (complete) {
         sortByScore(roots, rootScores, roots.length);
-        this.store(depth, bestScore, EXACT, bestMove, 0);
+        if (first) this.store(depth, bestScore, EXACT, bestMove, 0);
       }
     }
     return { move: bestMove, score: bestScore, pv, complete };
@@ -460,20 +550,22 @@ export class Searcher {
     const n = this.generateCaptures(moves, scores);
     const board = pos.board;
     const lastRoyal = pos.royals[me ^ 1] === 1;
+    const mask = this.mask;
+    const bits = this.bits;
     let legalN = -1;
     for (let i = 0; i < n; i++) {
       pickBest(moves, scores, i, n);
       const m = moves[i];
-      const from = m & 255;
-      const to = (m >> 8) & 255;
-      const mid = (m >> 16) & 255;
+      const from = m & mask;
+      const to = (m >> bits) & mask;
+      const mid = (m >> (bits + bits)) & mask;
       const c1 = mid ? board[mid] : 0;
       const c2 = to !== from ? board[to] : 0;
       const royalWin = lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1;
       if (!royalWin && stand + VALUE[c1] + VALUE[c2] + 200 < alpha) continue;
       if (this.trading && (IS_LION[c1] | IS_LION[c2]) === 1) {
         if (legalN < 0) legalN = pos.generate(this.legal[ply]);
-        if (!contains(this.legal[ply], legalN, m, board)) continue;
+        if (!contains(this.legal[ply], legalN, m, board, bits, mask)) continue;
       }
       this.doMove(m);
       const v = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
@@ -522,9 +614,10 @@ export class Searcher {
 
   private evaluate(): number {
     let v = this.score;
-    // opening sense fades as pieces come off: full with 80 or more pieces, gone at 50
+    // opening sense fades as pieces come off: full with 80 or more pieces, gone at 50 (chu; dai: 114, 71)
     const pieces = this.def[0] + this.def[1];
-    if (pieces > 50) v += pieces >= 80 ? this.early : ((this.early * (pieces - 50)) / 30) | 0;
+    const gone = this.earlyGone;
+    if (pieces > gone) v += pieces >= this.earlyFull ? this.early : ((this.early * (pieces - gone)) / (this.earlyFull - gone)) | 0;
     if (this.noise) {
       let h = Math.imul(this.pos.hashLo ^ this.seed, 0x9e3779b1) ^ this.pos.hashHi;
       h ^= h >>> 15;
@@ -561,8 +654,9 @@ export class Searcher {
     let sq = this.royalSq[c];
     let p = board[sq];
     if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== me || !IS_ROYAL[p]) {
-      for (let i = 0; i < 144; i++) {
-        sq = SQUARES[i];
+      const squares = this.squares;
+      for (let i = 0; i < squares.length; i++) {
+        sq = squares[i];
         p = board[sq];
         if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) break;
       }
@@ -574,17 +668,30 @@ export class Searcher {
   /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
   attacked(target: number, by: number): boolean {
     const board = this.pos.board;
+    const lionReach = this.lionReach;
+    const kingDirs = this.kingDirs;
+    const hits = this.hits;
+    const rays = this.rays;
     for (let k = 0; k < 24; k++) {
-      const d = LION_REACH[k];
+      const d = lionReach[k];
       const q = board[target - d];
-      if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && HITS[q * 128 + 64 + d] === 1) return true;
+      if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && hits[q * 128 + 64 + d] === 1) return true;
     }
     for (let k = 0; k < 8; k++) {
-      const d = KING_DIRS[k];
+      const d = kingDirs[k];
       let s = target + d;
       while (board[s] === EMPTY) s += d;
       const q = board[s];
-      if ((q & (OFF | WHITE_BIT)) === by && RAYS[q * 128 + 64 - d] === 1) return true;
+      if ((q & (OFF | WHITE_BIT)) === by && rays[q * 128 + 64 - d] === 1) return true;
+    }
+    if (this.hasHops) {
+      // dai's limited ranges: two squares out, through an empty square between
+      const hops = this.hops;
+      for (let k = 0; k < 8; k++) {
+        const d = kingDirs[k];
+        const q = board[target - 2 * d];
+        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && hops[q * 128 + 64 + 2 * d] === 1 && board[target - d] === EMPTY) return true;
+      }
     }
     return false;
   }
@@ -592,9 +699,11 @@ export class Searcher {
   private doMove(m: number): void {
     const pos = this.pos;
     const board = pos.board;
-    const from = m & 255;
-    const to = (m >> 8) & 255;
-    const mid = (m >> 16) & 255;
+    const mask = this.mask;
+    const bits = this.bits;
+    const from = m & mask;
+    const to = (m >> bits) & mask;
+    const mid = (m >> (bits + bits)) & mask;
     const piece = board[from];
     const c1 = mid ? board[mid] : 0;
     const c2 = to !== from ? board[to] : 0;
@@ -609,25 +718,30 @@ export class Searcher {
     saved[s + 6] = this.early;
     pos.make(m);
     const placed = board[to];
-    this.score += PSQ[placed * 256 + to] - PSQ[piece * 256 + from] - PSQ[c1 * 256 + mid] - PSQ[c2 * 256 + to];
-    this.early += EARLY[placed * 256 + to] - EARLY[piece * 256 + from] - EARLY[c1 * 256 + mid] - EARLY[c2 * 256 + to];
+    const frame = this.frame;
+    const psq = this.psq;
+    const early = this.earlyT;
+    const defends = this.defends;
+    const claims = this.claimsT;
+    this.score += psq[placed * frame + to] - psq[piece * frame + from] - psq[c1 * frame + mid] - psq[c2 * frame + to];
+    this.early += early[placed * frame + to] - early[piece * frame + from] - early[c1 * frame + mid] - early[c2 * frame + to];
     if ((c1 | c2) !== 0 || placed !== piece) {
       if (c1) {
         const c = c1 & WHITE_BIT ? 1 : 0;
-        this.def[c] -= DEFENDS[c1 * FRAME + mid];
-        this.claims[c] -= CLAIMS[c1 * FRAME + mid];
+        this.def[c] -= defends[c1 * frame + mid];
+        this.claims[c] -= claims[c1 * frame + mid];
       }
       if (c2) {
         const c = c2 & WHITE_BIT ? 1 : 0;
-        this.def[c] -= DEFENDS[c2 * FRAME + to];
-        this.claims[c] -= CLAIMS[c2 * FRAME + to];
+        this.def[c] -= defends[c2 * frame + to];
+        this.claims[c] -= claims[c2 * frame + to];
       }
       this.revStart = this.keyTop;
     }
     // promoting (a Pawn to a Gold, an Elephant to a Prince) or dying on the last rank changes what the mover counts
     const mc = piece & WHITE_BIT ? 1 : 0;
-    this.def[mc] += DEFENDS[placed * FRAME + to] - DEFENDS[piece * FRAME + from];
-    this.claims[mc] += CLAIMS[placed * FRAME + to] - CLAIMS[piece * FRAME + from];
+    this.def[mc] += defends[placed * frame + to] - defends[piece * frame + from];
+    this.claims[mc] += claims[placed * frame + to] - claims[piece * frame + from];
     const lo = pos.hashLo;
     const hi = pos.hashHi;
     this.keysLo[this.keyTop] = lo;
@@ -693,7 +807,7 @@ export class Searcher {
       this.killers[k] = m;
     }
     const board = this.pos.board;
-    const idx = board[m & 255] * 256 + ((m >> 8) & 255);
+    const idx = board[m & this.mask] * this.frame + ((m >> this.bits) & this.mask);
     this.history[idx] = Math.min(this.history[idx] + depth * depth, 50_000_000);
   }
 
@@ -703,11 +817,15 @@ export class Searcher {
     const lastRoyal = this.pos.royals[this.pos.turnBit ? 0 : 1] === 1;
     const k1 = this.killers[ply * 2];
     const k2 = this.killers[ply * 2 + 1];
+    const mask = this.mask;
+    const bits = this.bits;
+    const promote = this.promoteBit;
+    const frame = this.frame;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
-      const from = m & 255;
-      const to = (m >> 8) & 255;
-      const mid = (m >> 16) & 255;
+      const from = m & mask;
+      const to = (m >> bits) & mask;
+      const mid = (m >> (bits + bits)) & mask;
       const piece = board[from];
       const c1 = mid ? board[mid] : 0;
       const c2 = to !== from ? board[to] : 0;
@@ -715,12 +833,12 @@ export class Searcher {
       if (m === ttMove) s = 1 << 30;
       else if ((c1 | c2) !== 0) {
         s = 100_000_000 + (VALUE[c1] + VALUE[c2]) * 32 - (VALUE[piece] >> 3);
-        if (m & PROMOTE) s += VALUE[PROMOTED[piece]] - VALUE[piece];
+        if (m & promote) s += VALUE[PROMOTED[piece]] - VALUE[piece];
         if (lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1) s += 200_000_000;
-      } else if (m & PROMOTE) s = 95_000_000 + VALUE[PROMOTED[piece]] - VALUE[piece];
+      } else if (m & promote) s = 95_000_000 + VALUE[PROMOTED[piece]] - VALUE[piece];
       else if (m === k1) s = 90_000_000;
       else if (m === k2) s = 89_000_000;
-      else s = this.history[piece * 256 + to];
+      else s = this.history[piece * frame + to];
       scores[i] = s;
     }
   }
@@ -734,15 +852,30 @@ export class Searcher {
     const board = pos.board;
     const me = pos.turnBit;
     const them = me ^ WHITE_BIT;
-    const zone = me ? 256 : 0;
+    const ZONE = this.zone;
+    const zone = me ? this.frame : 0;
+    const b1 = this.bits;
+    const b2 = b1 + b1;
+    const PROMOTE = this.promoteBit;
+    const squares = this.squares;
+    const LEAP = this.leap;
+    const LEAP_N = this.leapN;
+    const SLIDE = this.slide;
+    const SLIDE_N = this.slideN;
+    const LDIR = this.ldir;
+    const LDIR_N = this.ldirN;
+    const HOP = this.hop;
+    const HOP_N = this.hopN;
+    const FULL_LION = this.fullLion;
+    const KING_DIRS = this.kingDirs;
     const royalBonus = pos.royals[me ? 0 : 1] === 1 ? 1_000_000 : 0;
     let n = 0;
     // q is an enemy piece when q !== 0 and (q & (OFF | WHITE_BIT)) === them
-    for (let i = 0; i < 144; i++) {
-      const from = SQUARES[i];
+    for (let i = 0; i < squares.length; i++) {
+      const from = squares[i];
       const piece = board[from];
       if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
-      const promoFrom = PROMOTED[piece] !== 0 ? 1 : 0;
+      const promoFrom = PROMOTES_UP[piece];
       const attacker = VALUE[piece] >> 3;
       const base = piece * 32;
       for (let k = base, end = base + LEAP_N[piece]; k < end; k++) {
@@ -750,7 +883,7 @@ export class Searcher {
         const q = board[to];
         if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
           scores[n] = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
-          out[n++] = from | (to << 8) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+          out[n++] = from | (to << b1) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
         }
       }
       const sbase = piece * 8;
@@ -761,12 +894,22 @@ export class Searcher {
         const q = board[to];
         if ((q & (OFF | WHITE_BIT)) === them) {
           scores[n] = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
-          out[n++] = from | (to << 8) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+          out[n++] = from | (to << b1) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
         }
       }
-      const lbase = piece * 8;
+      // dai's limited ranges: the second square, through an empty first one
+      for (let k = sbase, end = sbase + HOP_N[piece]; k < end; k++) {
+        const d = HOP[k];
+        if (board[from + d] !== EMPTY) continue;
+        const to = from + 2 * d;
+        const q = board[to];
+        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
+          scores[n] = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
+          out[n++] = from | (to << b1) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+        }
+      }
       const full = FULL_LION[piece];
-      for (let k = lbase, end = lbase + LDIR_N[piece]; k < end; k++) {
+      for (let k = sbase, end = sbase + LDIR_N[piece]; k < end; k++) {
         // double moves that capture on the first step: a Lion on to any square around it, a Falcon
         // or Eagle straight on; both may return (igui)
         const d = LDIR[k];
@@ -780,16 +923,16 @@ export class Searcher {
             const r = to === from ? 0 : board[to];
             if (r !== EMPTY && (r & (OFF | WHITE_BIT)) !== them) continue;
             scores[n] = s + VALUE[r] * 32 + IS_ROYAL[r] * royalBonus;
-            out[n++] = from | (to << 8) | (mid << 16);
+            out[n++] = from | (to << b1) | (mid << b2);
           }
         } else {
           scores[n] = s;
-          out[n++] = from | (from << 8) | (mid << 16);
+          out[n++] = from | (from << b1) | (mid << b2);
           const to = mid + d;
           const r = board[to];
           if (r === EMPTY || (r & (OFF | WHITE_BIT)) === them) {
             scores[n] = s + VALUE[r] * 32 + IS_ROYAL[r] * royalBonus;
-            out[n++] = from | (to << 8) | (mid << 16);
+            out[n++] = from | (to << b1) | (mid << b2);
           }
         }
       }
@@ -858,19 +1001,18 @@ function sortByScore(moves: Int32Array, scores: Int32Array, n: number): void {
  * Whether a (pseudo-legal) capture is in the generated legal list. Igui counts as one move per
  * captured square, except that a Lion's igui and a non-Lion's igui of a Lion are different moves.
  */
-function contains(legal: Int32Array, n: number, m: number, board: Uint8Array): boolean {
-  const from = m & 255;
-  const to = (m >> 8) & 255;
+function contains(legal: Int32Array, n: number, m: number, board: Uint8Array, bits: number, mask: number): boolean {
+  const from = m & mask;
+  const to = (m >> bits) & mask;
   if (from === to) {
-    const mid = (m >> 16) & 255;
+    const mid = (m >> (bits + bits)) & mask;
     const lion = IS_LION[board[from]];
     for (let i = 0; i < n; i++) {
       const l = legal[i];
-      if ((l & 255) === ((l >> 8) & 255) && ((l >> 16) & 255) === mid && IS_LION[board[l & 255]] === lion) return true;
+      if ((l & mask) === ((l >> bits) & mask) && ((l >> (bits + bits)) & mask) === mid && IS_LION[board[l & mask]] === lion) return true;
     }
     return false;
   }
   for (let i = 0; i < n; i++) if (legal[i] === m) return true;
   return false;
 }
-

@@ -1,18 +1,23 @@
 import { createInterface } from 'node:readline';
-import { Game, START_SFEN, type Color, type Options } from '@chu/rules';
+import { Game, VARIANTS, startSfenOf, withDefaults, type Color, type Options, type Variant } from '@chu/rules';
 import { bestMove, clampLevel, freshMoves, MAX_LEVEL, warmUp, type Repetition, type SearchInfo } from './engine.ts';
 
 const NAME = 'Chu Shogi Online CPU';
+const MAX_MULTI_PV = 10;
 
 /**
  * USI mode: reads commands from `input`, answers on `output`, until `quit` or the end of input.
  * Searches run synchronously, one at a time, so `stop` has nothing to interrupt.
  */
-export async function runUsi(options: Options, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+export async function runUsi(given: Options, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
   const say = (line: string) => output.write(line + '\n');
   let level = MAX_LEVEL;
   let seed = 0;
   let repetition: Repetition = 'fourth';
+  let multiPv = 1;
+  // UCI_Variant (the option chess GUIs use for variants): the game `startpos` and SFENs are read as
+  const optionsOf = (variant: Variant): Options => (variant === (given.variant ?? 'chu') ? given : withDefaults({ ...given, variant }));
+  let options = given;
   let game = Game.start(options);
 
   for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
@@ -26,6 +31,8 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
         say(`option name Level type spin default ${MAX_LEVEL} min 1 max ${MAX_LEVEL}`);
         say('option name Seed type spin default 0 min 0 max 2147483647');
         say('option name Repetition type combo default fourth var fourth var never');
+        say(`option name UCI_Variant type combo default ${given.variant ?? 'chu'} ${VARIANTS.map((v) => `var ${v}`).join(' ')}`);
+        say(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTI_PV}`);
         say('usiok');
         break;
       case 'isready':
@@ -38,7 +45,11 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
         else if (m[1].toLowerCase() === 'level') level = clampLevel(Number(m[2]));
         else if (m[1].toLowerCase() === 'seed') seed = Number(m[2]) | 0;
         else if (m[1].toLowerCase() === 'repetition' && (m[2] === 'fourth' || m[2] === 'never')) repetition = m[2];
-        else say(`info string unknown option ${m[1]}`);
+        else if (m[1].toLowerCase() === 'multipv') multiPv = Math.min(MAX_MULTI_PV, Math.max(1, Math.round(Number(m[2])) || 1));
+        else if (m[1].toLowerCase() === 'uci_variant' && (VARIANTS as readonly string[]).includes(m[2])) {
+          options = optionsOf(m[2] as Variant);
+          game = Game.start(options);
+        } else say(`info string unknown option ${m[1]}`);
         break;
       }
       case 'usinewgame':
@@ -57,7 +68,11 @@ export async function runUsi(options: Options, input: NodeJS.ReadableStream, out
           break;
         }
         // every iteration is shown; the last info line is always the move played (bestMove's promise)
-        const r = bestMove(game, { level, seed, ...parseGo(args, game.turn), repetition, onInfo: (i) => say(infoLine(i)) });
+        const r = bestMove(game, {
+          level, seed, ...parseGo(args, game.turn), repetition,
+          multiPv: multiPv > 1 ? multiPv : undefined,
+          onInfo: (i) => (i.lines ? i.lines.forEach((l, k) => say(infoLine({ ...i, score: l.score, mate: l.mate, pv: l.pv }, k + 1))) : say(infoLine(i))),
+        });
         say(`bestmove ${r.move}`);
         break;
       }
@@ -78,7 +93,7 @@ function parsePosition(args: string[], options: Options): Game | string {
   const head = movesAt < 0 ? args : args.slice(0, movesAt);
   const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
   let sfen: string;
-  if (head[0] === 'startpos') sfen = START_SFEN;
+  if (head[0] === 'startpos') sfen = startSfenOf(options);
   else if (head[0] === 'sfen' && head.length >= 3) sfen = head.slice(1).join(' ');
   else return `bad position command: position ${args.join(' ')}`;
   const g = Game.replay(moves, options, sfen);
@@ -122,8 +137,10 @@ export function parseGo(args: string[], turn: Color): { timeMs: number; depth?: 
   return { timeMs, depth, nodes };
 }
 
-function infoLine(i: SearchInfo): string {
+/** `multipv` k for the lines of a MultiPV search (USI's form), absent for a single line. */
+function infoLine(i: SearchInfo, multipv?: number): string {
   const score = i.mate !== undefined ? `mate ${i.mate}` : `cp ${i.score}`;
   const nps = Math.round((i.nodes / Math.max(1, i.timeMs)) * 1000);
-  return `info depth ${i.depth} score ${score} nodes ${i.nodes} nps ${nps} time ${i.timeMs} pv ${i.pv.join(' ')}`;
+  const k = multipv === undefined ? '' : ` multipv ${multipv}`;
+  return `info depth ${i.depth}${k} score ${score} nodes ${i.nodes} nps ${nps} time ${i.timeMs} pv ${i.pv.join(' ')}`;
 }
