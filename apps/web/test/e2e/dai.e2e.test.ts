@@ -1,7 +1,7 @@
 // Dai shogi and handicaps (issues 17 and 14) in real browsers against the real server: a dai room made
 // on Home, played by a desktop and a phone (a Lion jump, a promotion in the five-rank zone, a far corner
-// tapped at 390 px, a reload that catches up); a handicap room where White moves first; a room from the analysis board;
-// a pasted SFEN checked as it is typed; the Piezas page's dai section.
+// tapped at 390 px, a reload that catches up); a CPU game in dai; a handicap room where White moves first; a
+// pasted SFEN checked as it is typed; a room from the analysis board; the Piezas page's dai section.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -149,6 +149,29 @@ describe('dai shogi in the browser', () => {
     }
     await a.context().close();
     await b.context().close();
+    expect(session.problems).toEqual([]);
+  });
+
+  it('a CPU game in dai starts from Home and the CPU replies', async () => {
+    const page = await session.page('cpu');
+    try {
+      await page.goto(session.server.url + '/');
+      await page.selectOption('select[name="cpuVariant"]', 'dai');
+      await page.selectOption('select[name="cpuLevel"]', '1');
+      await page.click('[data-action="play-cpu"]:not([disabled])');
+      await page.waitForSelector('.board-wrap[data-variant="dai"]');
+      await sees(page, '8m', 'black n');
+      await page.waitForSelector('[data-your-turn]');
+      const first = Game.start({ variant: 'dai' }).legalMoves().find((u) => u === '8k8j')!;
+      await play(page, first);
+      await sees(page, '8j', 'black p');
+      await page.waitForSelector('.movelist[data-moves="2"]', { timeout: 60_000 });
+      await page.waitForSelector('[data-your-turn]');
+      await page.screenshot({ path: join(ARTIFACTS, 'dai-cpu-1280.png') });
+    } catch (e) {
+      await session.failed(e, 'dai-cpu');
+    }
+    await page.context().close();
     expect(session.problems).toEqual([]);
   });
 
