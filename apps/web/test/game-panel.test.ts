@@ -7,6 +7,7 @@ import { tick } from 'svelte';
 import GamePanel from '../src/lib/GamePanel.svelte';
 import { net, receive } from '../src/lib/net.svelte';
 import { settings } from '../src/lib/settings.svelte';
+import { setupById, Game } from '@chu/rules';
 import { freshNet, gameView, roomView, seat, seatEvent } from './fixtures';
 
 const strip = (c: HTMLElement, color: string) => c.querySelector(`[data-player="${color}"]`) as HTMLElement;
@@ -124,5 +125,39 @@ describe('ratings in the game (issue 11)', () => {
       ratingChanges: { black: { before: 1500, after: 1500, provisional: true }, white: { before: 1712.4, after: 1690, provisional: false } },
     }));
     expect([...container.querySelectorAll('[data-delta]')].map((d) => d.textContent)).toEqual(['±0', '−22']);
+  });
+});
+
+describe('the move list', () => {
+  const cells = (c: HTMLElement) => [...c.querySelectorAll('.movelist li')].map((li) => ({
+    text: li.textContent!.replace(/\s+/g, ' ').trim(),
+    white: li.classList.contains('white'),
+  }));
+
+  it('a handicap game, which White opens (handicaps.md §1): Black\'s first cell is empty, White\'s move is 1.', () => {
+    const twoLions = setupById('two-lions')!;
+    const game = Game.fromSfen(twoLions.sfen);
+    if (!game.ok) throw new Error(game.error);
+    const [first] = game.value.legalMoves();
+    expect(game.value.play(first).ok).toBe(true);
+    const second = game.value.legalMoves()[0];
+    const { container } = show(gameView({ startSfen: twoLions.sfen, moves: [first, second], version: 2, ply: 2, turn: 'white' }));
+    const list = cells(container);
+    expect(list).toHaveLength(3);
+    expect(list[0]).toEqual({ text: '1.…', white: false });
+    expect(list[1].white).toBe(true);
+    expect(list[2]).toMatchObject({ white: false });
+    expect(list[2].text.startsWith('2.')).toBe(true);
+  });
+
+  it('a game from the standard start: Black\'s move is 1., White answers beside it', () => {
+    const start = Game.start();
+    const first = start.legalMoves()[0];
+    start.play(first);
+    const { container } = show(gameView({ moves: [first, start.legalMoves()[0]], version: 2, ply: 2 }));
+    const list = cells(container);
+    expect(list).toHaveLength(2);
+    expect(list[0].text.startsWith('1.')).toBe(true);
+    expect(list.map((c) => c.white)).toEqual([false, true]);
   });
 });

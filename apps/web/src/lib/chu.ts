@@ -1,5 +1,5 @@
 // The screens' bridge to the rules library: positions from a start SFEN and a move list.
-import { Game, type Options } from '@chu/rules';
+import { Game, type Color, type Options } from '@chu/rules';
 import type { Piece } from './board/types';
 
 /** Replays moves from a start position; stops at the first move the rules refuse. */
@@ -13,6 +13,12 @@ export function replay(startSfen: string | undefined, moves: readonly string[], 
 
 export function pieces(game: Game): (Piece | undefined)[] {
   return game.board().map((p) => (p ? { color: p.color, code: p.code } : undefined));
+}
+
+/** Who made a game's first move: White in a handicap (docs/handicaps.md §1), else Black. */
+export function firstMover(startSfen: string, options?: Options): Color {
+  const start = Game.fromSfen(startSfen, options);
+  return start.ok ? start.value.turn : 'black';
 }
 
 export { Game };
