@@ -49,6 +49,13 @@ describe('devices, accounts and sessions', () => {
     const reg = await post('/api/account/register', { username: 'ben', password: 'correct horse' }, cookie);
     expect(reg.status).toBe(200);
     expect(await reg.json()).toMatchObject({ device: { user: { username: 'ben' } } });
+    // registering rotates the device's token, as logging in does: the one known before holds no account
+    const fresh = /chu_device=([^;]+)/.exec(reg.headers.get('set-cookie') ?? '')?.[1];
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(token);
+    expect((await fetch(`${server.url}/api/me`, { headers: { cookie } })).status).toBe(401);
+    const account = `chu_device=${fresh}`;
+    expect(await (await fetch(`${server.url}/api/me`, { headers: { cookie: account } })).json()).toMatchObject({ device: { user: { username: 'ben' } } });
     const user = await server.db.prisma.user.findUniqueOrThrow({ where: { username: 'ben' }, include: { rating: true } });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
     expect(user.rating).toMatchObject({ rating: 1500 });
@@ -58,9 +65,9 @@ describe('devices, accounts and sessions', () => {
     expect((await post('/api/account/login', { username: 'ben', password: 'wrong password' }, other)).status).toBe(401);
     const login = await post('/api/account/login', { username: 'ben', password: 'correct horse' }, other);
     expect(await login.json()).toMatchObject({ device: { user: { username: 'ben' } } });
-    const out = await post('/api/account/logout', {}, cookie);
+    const out = await post('/api/account/logout', {}, account);
     expect(await out.json()).toMatchObject({ device: { user: null } });
-    expect((await post('/api/account/login', { username: 'b', password: 'x' }, cookie)).status).toBe(400);
+    expect((await post('/api/account/login', { username: 'b', password: 'x' }, account)).status).toBe(400);
   });
 
   it('serves the built web client with an SPA fallback, but not for the API', async () => {

@@ -15,7 +15,7 @@ async function account(url: string, username: string): Promise<{ token: string; 
     body: JSON.stringify({ username, password: 'correct horse battery' }),
   });
   expect(res.status).toBe(200);
-  return d;
+  return { ...d, token: ((await res.json()) as { token: string }).token }; // registering rotates the token
 }
 
 async function profile(url: string, username: string): Promise<Profile> {

@@ -40,8 +40,10 @@ describe('cookies and tokens', () => {
     const body = (await browser.json()) as Record<string, unknown>;
     expect(body).not.toHaveProperty('token');
     const cookie = `chu_device=${deviceCookie(browser)}`;
-    await post(server.url, '/api/account/register', { username: 'pagey', password: 'correct horse' }, { cookie, origin: own });
-    const login = await post(server.url, '/api/account/login', { username: 'pagey', password: 'correct horse' }, { cookie, origin: own });
+    const reg = await post(server.url, '/api/account/register', { username: 'pagey', password: 'correct horse' }, { cookie, origin: own });
+    expect(await reg.json()).not.toHaveProperty('token');
+    const account = `chu_device=${deviceCookie(reg)}`; // registering rotates it, in the cookie only
+    const login = await post(server.url, '/api/account/login', { username: 'pagey', password: 'correct horse' }, { cookie: account, origin: own });
     expect(login.status).toBe(200);
     expect(await login.json()).not.toHaveProperty('token');
     const program = await post(server.url, '/api/device', { name: 'Bot' });

@@ -105,12 +105,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     return { device: renamed };
   });
 
-  app.post('/api/account/register', { config: { rateLimit: limits.register } }, async (req) => {
+  app.post('/api/account/register', { config: { rateLimit: limits.register } }, async (req, reply) => {
     const b = body(CredentialsBodySchema, req);
     const r = await identity.register(await device(req), b.username, b.password);
     if (!r.ok) throw new HttpRefusal(409, 'username-taken', 'That username is taken.');
+    const sent = r.token ? issue(req, reply, r.token) : {};
     await deps.identityChanged([r.device]);
-    return { device: r.device };
+    return { device: r.device, ...sent };
   });
 
   app.post('/api/account/login', { config: { rateLimit: limits.login } }, async (req, reply) => {

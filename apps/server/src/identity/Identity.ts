@@ -80,22 +80,24 @@ export class Identity {
     return (await this.userNamed(username))?.username ?? null;
   }
 
+  /** Registering gives the device a new token, as logging in does: a token known before never holds the account. */
   async register(device: DeviceIdentity, username: string, password: string): Promise<AccountResult> {
     if (await this.userNamed(username)) return { ok: false, code: 'username-taken' };
     const id = newId();
     const passwordHash = await hashPassword(password);
+    const token = newToken();
     try {
       await this.prisma.$transaction([
         this.prisma.user.create({ data: { id, username, passwordHash } }),
         this.prisma.rating.create({ data: { userId: id } }),
-        this.prisma.device.update({ where: { id: device.id }, data: { userId: id } }),
+        this.prisma.device.update({ where: { id: device.id }, data: { userId: id, tokenHash: hashToken(token), lastSeenAt: new Date() } }),
       ]);
     } catch (err) {
       // two registrations of one name (any case) at once: the unique index on lower(username) decides
       if ((err as { code?: string }).code === 'P2002') return { ok: false, code: 'username-taken' };
       throw err;
     }
-    return { ok: true, device: await this.refresh(device.id), token: null };
+    return { ok: true, device: await this.refresh(device.id), token };
   }
 
   /** Logging in gives the device a new token, so a token known before the login never holds the account. */

@@ -72,7 +72,7 @@ describe('two processes serve one site', () => {
           body: JSON.stringify({ username, password: 'correct horse battery' }),
         });
         expect(res.status).toBe(200);
-        return TestClient.connect(url, d);
+        return TestClient.connect(url, { ...d, token: ((await res.json()) as { token: string }).token }); // a new token
       };
       const ana = await account(site.nodes[0].url, 'ana');
       const ben = await account(site.nodes[1].url, 'ben');

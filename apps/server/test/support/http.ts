@@ -29,5 +29,6 @@ export async function account(url: string, username: string, password = 'correct
   const d = (await made.json()) as { token: string; device: { id: string } };
   const reg = await post(url, '/api/account/register', { username, password }, { bearer: d.token });
   if (reg.status !== 200) throw new Error(`register ${username}: ${reg.status}`);
-  return { token: d.token, deviceId: d.device.id };
+  const { token } = (await reg.json()) as { token: string }; // registering rotates the device's token
+  return { token, deviceId: d.device.id };
 }
