@@ -897,17 +897,6 @@ export class Searcher {
           out[n++] = from | (to << b1) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
         }
       }
-      // dai's limited ranges: the second square, through an empty first one
-      for (let k = sbase, end = sbase + HOP_N[piece]; k < end; k++) {
-        const d = HOP[k];
-        if (board[from + d] !== EMPTY) continue;
-        const to = from + 2 * d;
-        const q = board[to];
-        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
-          scores[n] = VALUE[q] * 32 - attacker + IS_ROYAL[q] * royalBonus;
-          out[n++] = from | (to << b1) | (promoFrom & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
-        }
-      }
       const full = FULL_LION[piece];
       for (let k = sbase, end = sbase + LDIR_N[piece]; k < end; k++) {
         // double moves that capture on the first step: a Lion on to any square around it, a Falcon
@@ -937,6 +926,23 @@ export class Searcher {
         }
       }
     }
+    // dai's limited ranges: the second square, through an empty first one (a pass of its own, so chu pays nothing)
+    if (this.hasHops)
+      for (let i = 0; i < squares.length; i++) {
+        const from = squares[i];
+        const piece = board[from];
+        if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
+        for (let k = piece * 8, end = piece * 8 + HOP_N[piece]; k < end; k++) {
+          const d = HOP[k];
+          if (board[from + d] !== EMPTY) continue;
+          const to = from + 2 * d;
+          const q = board[to];
+          if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === them) {
+            scores[n] = VALUE[q] * 32 - (VALUE[piece] >> 3) + IS_ROYAL[q] * royalBonus;
+            out[n++] = from | (to << b1) | (PROMOTES_UP[piece] & (ZONE[zone + from] | ZONE[zone + to]) ? PROMOTE : 0);
+          }
+        }
+      }
     return n;
   }
 
