@@ -135,8 +135,7 @@ async function main(): Promise<void> {
       out.push(startSfenOf(options));
       break;
     case 'usi': {
-      // the CPU player speaks USI to GUIs and other engines (packages/engine); its search knows chu's board only
-      if (options.variant === 'dai') fail('chu usi: the CPU player does not play dai shogi yet', 2);
+      // the CPU player speaks USI to GUIs and other engines (packages/engine); --variant sets UCI_Variant's default
       const { runUsi } = await import('@chu/engine');
       await runUsi(options, process.stdin, process.stdout);
       return;

@@ -113,6 +113,14 @@ describe('--variant dai: every command plays dai shogi (docs/dai-shogi.md), chu 
     expect(chu(['perft', '2', '--variant', 'dai'], `${DAI}\n`).out).toBe('5041\n');
   });
 
+  it('usi: the CPU player plays dai, UCI_Variant defaulting to it; a legal dai move from the start', () => {
+    const r = chu(['usi', '--variant', 'dai'], 'usi\nisready\nposition startpos\ngo depth 2\nquit\n');
+    expect(r.status).toBe(0);
+    expect(r.out).toContain('option name UCI_Variant type combo default dai var chu var dai\n');
+    const best = /^bestmove (\S+)$/m.exec(r.out)?.[1];
+    expect(JSON.parse(chu(['moves', '--variant', 'dai'], `${DAI}\n`).out)).toContain(best);
+  });
+
   it('play and kif/unkif round trip a dai game; unkif reads the variant from the record', () => {
     const played = chu(['play', '--variant', 'dai', '8k8j', '8e8f'], `${DAI}\n`);
     expect(played.status).toBe(0);
@@ -131,7 +139,6 @@ describe('--variant dai: every command plays dai shogi (docs/dai-shogi.md), chu 
     [['moves', '--knight-second-chance', 'off'], `${START_SFEN}\n`, '--knight-second-chance is a dai shogi option'],
     [['moves', '--variant', 'tenjiku'], `${START_SFEN}\n`, '--variant must be chu or dai, got tenjiku'],
     [['unkif', '--variant', 'chu'], '手合割：大将棋\n', 'the record is dai shogi, not chu shogi'],
-    [['usi', '--variant', 'dai'], 'usi\n', 'the CPU player does not play dai shogi yet'],
   ])('%j refuses with one line naming why, exit 2', (args, input, message) => {
     const r = chu(args, input);
     expect(r.status).toBe(2);
