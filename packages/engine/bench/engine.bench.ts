@@ -3,13 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Game, START_SFEN, unwrap, type Options } from '@chu/rules';
-import { bestMove } from '../src/index.ts';
+import { bestMove, LEVEL_ELO, LEVELS } from '../src/index.ts';
 
 // Nodes/s and depth reached at a fixed time per move (default 1 s, level 8) on the start position,
 // the oracle's five perft_distinct.random positions, and five quieter oracle midgame positions
 // (no royal can be taken at once, so the search has to think); then dai shogi's start and two dai
 // midgames; then the analysis board's Web Worker in headless Chromium next to the same analysis in
-// Node (apps/web/bench/browser-engine.bench.ts, /usr/bin/chromium or CHROMIUM_PATH).
+// Node (apps/web/bench/browser-engine.bench.ts, /usr/bin/chromium or CHROMIUM_PATH). First the
+// levels' ladder as LEVEL_ELO records it (measured by `pnpm match --ladder`, not played here).
 // Usage: pnpm bench:engine [ms] [level] [browser ms, default 5000; 0 = no browser]
 const ms = Number(process.argv[2] ?? 1000);
 const level = Number(process.argv[3] ?? 8);
@@ -44,6 +45,15 @@ const groups: { name: string; options?: Partial<Options>; positions: { id: strin
   { name: 'dai shogi: start', options: DAI, positions: [{ id: 'dai start', sfen: Game.start(DAI).startSfen }] },
   { name: 'dai shogi: midgame', options: DAI, positions: DAI_MIDGAMES },
 ];
+
+console.log('levels (LEVEL_ELO, from the ladder; step = Elo over the level below, score = what that step expects)');
+console.log('level  depth    nodes  noise  careless   Elo   step  score');
+LEVELS.forEach((l, i) => {
+  const step = i ? LEVEL_ELO[i] - LEVEL_ELO[i - 1] : 0;
+  const cols = [l.depth, Number.isFinite(l.nodes) ? l.nodes : l.depth < 64 ? '∞' : 'time', l.noise, `${+(l.careless * 100).toFixed(1)} %`, LEVEL_ELO[i]];
+  const stepCols = i ? `${`+${step}`.padStart(6)} ${`${(100 / (1 + 10 ** (-step / 400))).toFixed(0)} %`.padStart(6)}` : '';
+  console.log(`${String(i + 1).padStart(5)} ${cols.map((c, k) => String(c).padStart([6, 8, 6, 9, 6][k])).join(' ')} ${stepCols}`);
+});
 
 // warm up the JIT on other positions: a cold search runs several times slower
 for (let seed = 1; seed <= 6; seed++) {

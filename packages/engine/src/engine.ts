@@ -1,25 +1,9 @@
-import { Game, parseSfen, parseUsi, unwrap, type Variant, type VariantTables } from '@chu/rules';
-import { MATE, MATE_BOUND, Searcher, type IterationInfo } from './search.ts';
-import { engineTables } from './tables.ts';
+import { Game, parseSfen, parseUsi, unwrap, type Position, type Variant, type VariantTables } from '@chu/rules';
+import { MATE, MATE_BOUND, Searcher, type IterationInfo, type SearchResult } from './search.ts';
+import { EMPTY, engineTables, IS_ROYAL, OFF, WHITE_BIT } from './tables.ts';
+import { LEVELS, MAX_LEVEL, MIN_LEVEL } from './levels.ts';
 
-export const MIN_LEVEL = 1;
-export const MAX_LEVEL = 8;
-
-/**
- * Strength per level: iteration cap, node cap and ± centipawns of (seeded) evaluation noise. Node
- * caps rather than time make a level as strong on a busy server as on an idle one; only level 8
- * uses all the time it is given. Spaced by the ladder (`pnpm match --ladder`, LEVEL_ELO).
- */
-export const LEVELS: readonly { depth: number; nodes: number; noise: number }[] = [
-  { depth: 1, nodes: Infinity, noise: 500 }, // 1: takes what hangs, misjudges the rest: blunders pieces
-  { depth: 1, nodes: Infinity, noise: 250 },
-  { depth: 1, nodes: Infinity, noise: 80 },
-  { depth: 2, nodes: Infinity, noise: 100 },
-  { depth: 3, nodes: 15_000, noise: 50 },
-  { depth: 64, nodes: 30_000, noise: 25 },
-  { depth: 64, nodes: 45_000, noise: 10 },
-  { depth: 64, nodes: Infinity, noise: 0 }, // 8: full strength for the time given
-];
+export { LEVEL_ELO, LEVELS, MAX_LEVEL, MIN_LEVEL } from './levels.ts';
 
 export interface BestMoveOptions {
   /** 1 (beginner) … 8 (full strength); default 8 */
@@ -112,18 +96,69 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   const variant = game.variant;
   const tables = pos.tables;
   const searcher = (searchers[variant] ??= new Searcher(20, engineTables(variant)));
+  const seed = opts.seed ?? 0;
+  if (spec.careless > 0 && !opts.multiPv && roots.length > 1 && carelessTurn(pos, seed) < spec.careless) {
+    const r = carelessMove(searcher, pos, roots, spec.noise, seed);
+    const info = toInfo({ ...r, timeMs: performance.now() - started }, tables);
+    opts.onInfo?.(info);
+    return { move: tables.usiOf(r.move), ...info };
+  }
   const r = searcher.search(pos, roots, history, limit === null ? Infinity : limit - game.ply, {
     maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
     timeMs: Math.max(1, timeMs - 3),
     maxNodes: Math.min(spec.nodes, opts.nodes ?? Infinity),
     noise: spec.noise,
-    seed: opts.seed ?? 0,
+    seed,
     repetition: opts.repetition ?? 'fourth',
     shouldStop,
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info, tables)) : undefined,
     multiPv: opts.multiPv,
   });
   return { move: tables.usiOf(r.move), ...toInfo({ ...r, timeMs: performance.now() - started }, tables) };
+}
+
+/** 0…1, the same for the same position and seed: whether this turn is one of a careless level's careless moves. */
+function carelessTurn(pos: Position, seed: number): number {
+  let h = Math.imul(pos.hashLo ^ Math.imul(seed | 0, 0x27d4eb2f), 0x165667b1) ^ pos.hashHi;
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca77);
+  h ^= h >>> 13;
+  return (h >>> 0) / 2 ** 32;
+}
+
+const NO_HISTORY = new Int32Array(0);
+
+/**
+ * A careless move: the best by what the move itself does (what it takes, where the piece lands, as
+ * the level's noisy evaluation sees it), the reply never looked at, so it leaves pieces hanging as a
+ * beginner does. It still takes the last royal when it can, and does not leave its own last royal
+ * where it can be taken at once (unless every move does).
+ */
+function carelessMove(searcher: Searcher, pos: Position, roots: readonly number[], noise: number, seed: number): SearchResult {
+  const me = pos.turnBit ? 1 : 0;
+  let move = roots[0];
+  let score = -Infinity;
+  for (const m of roots) {
+    pos.make(m);
+    const won = pos.royals[me ^ 1] === 0;
+    // a search of depth 0 is the evaluation of the position the move leaves, for the side to move there
+    let v = won ? MATE - 1 : -searcher.search(pos, [], NO_HISTORY, Infinity, { maxDepth: 0, timeMs: 1, maxNodes: 1, noise, seed }).score;
+    if (!won && pos.royals[me] === 1 && lastRoyalAttacked(pos, me)) v -= MATE;
+    pos.unmake();
+    if (v > score) (move = m), (score = v);
+    if (won) break;
+  }
+  return { move, depth: 0, score: score <= -MATE_BOUND ? -MATE + 2 : score, nodes: roots.length, timeMs: 0, pv: [move] };
+}
+
+/** Whether colour `side`'s (0 Black, 1 White) only royal can be taken by the side to move. */
+function lastRoyalAttacked(pos: Position, side: number): boolean {
+  const board = pos.board;
+  for (let sq = 0; sq < board.length; sq++) {
+    const p = board[sq];
+    if (p !== EMPTY && p !== OFF && IS_ROYAL[p] && (p & WHITE_BIT ? 1 : 0) === side) return pos.attacked(sq, pos.turnBit);
+  }
+  return false;
 }
 
 const WARM_UP_SFEN =

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { LEVEL_ELO } from '../../../../packages/engine/src/levels.ts';
 import { ARTIFACTS, PHONE, empty, move, sees, sq, useSession } from './harness';
 
 const session = useSession();
@@ -36,6 +37,9 @@ describe('play the CPU', () => {
     try {
       await page.goto(session.server.url + '/');
       await page.selectOption('select[name="cpuLevel"]', '1');
+      // each level with its estimated Elo from the engine's ladder: "Level 1 · ~1000 Elo"
+      const elo = Math.round(LEVEL_ELO[0] / 50) * 50;
+      expect(await page.locator('select[name="cpuLevel"] option:checked').textContent()).toMatch(new RegExp(`^\\S+ ?1 · (~|約)${elo} Elo$`));
       await page.click('[data-action="play-cpu"]:not([disabled])');
       await sees(page, '7j', 'black n');
       await page.waitForSelector('[data-your-turn]');

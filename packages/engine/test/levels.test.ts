@@ -1,0 +1,60 @@
+// The levels: level 1 blunders pieces as a first-time player does, the level above it hardly;
+// LEVEL_ELO, the ladder's measure of them, climbs with the level.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Game, unwrap } from '@chu/rules';
+import { bestMove, LEVEL_ELO, LEVELS, MAX_LEVEL } from '../src/index.ts';
+
+const OPENINGS = readFileSync(new URL('../data/openings.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l && !l.startsWith('#'));
+
+/**
+ * What a move gives away, in centipawns, as a clean depth-1 search sees it (the move, then the
+ * captures that follow it): the best move's score minus this move's. A piece left where a simple
+ * capture wins it shows up as its value.
+ */
+function loss(game: Game, move: string): number {
+  const best = bestMove(game, { depth: 1, timeMs: 60_000 }).score;
+  const exclude = game.legalMoves().filter((m) => m !== move);
+  return best - bestMove(game, { depth: 1, timeMs: 60_000, exclude }).score;
+}
+
+/** How many of a level's moves lose at least `cp`, playing itself for 40 plies from each of the first 20 openings (same seeds, same moves). */
+function blunders(level: number, cp: number): { lost: number; moves: number } {
+  let moves = 0;
+  let lost = 0;
+  OPENINGS.slice(0, 20).forEach((sfen, o) => {
+    const game = unwrap(Game.fromSfen(sfen));
+    for (let ply = 0; ply < 40 && !game.outcome(); ply++) {
+      const { move } = bestMove(game, { level, seed: o * 100 + ply, timeMs: 60_000 });
+      moves++;
+      if (loss(game, move) >= cp) lost++;
+      unwrap(game.play(move));
+    }
+  });
+  return { lost, moves };
+}
+
+describe('levels', () => {
+  it('level 1 leaves pieces hanging to a simple capture; level 2, at the same depth with fewer careless moves, hardly', () => {
+    // 2026-12-01: level 1 (a careless move in 33) 6 of 800 moves, 5 of them 500 cp or more; level 2 (one in 170) 1
+    const one = blunders(1, 200);
+    const two = blunders(2, 200);
+    expect(one.moves).toBe(800);
+    expect(one.lost).toBeGreaterThanOrEqual(4);
+    expect(two.lost).toBeLessThanOrEqual(one.lost / 3);
+  }, 120_000);
+
+  it('LEVEL_ELO gives every level an Elo, climbing from level 1 at 1000', () => {
+    expect(LEVEL_ELO).toHaveLength(MAX_LEVEL);
+    expect(LEVELS).toHaveLength(MAX_LEVEL);
+    expect(LEVEL_ELO[0]).toBe(1000);
+    for (let i = 1; i < MAX_LEVEL; i++) expect(LEVEL_ELO[i]).toBeGreaterThan(LEVEL_ELO[i - 1]);
+  });
+
+  it('only level 8 runs on time: the others stop at a depth or a node count, whatever the load', () => {
+    for (const l of LEVELS.slice(0, -1)) expect(l.depth < 64 || Number.isFinite(l.nodes)).toBe(true);
+    expect(LEVELS[MAX_LEVEL - 1]).toMatchObject({ nodes: Infinity, noise: 0, careless: 0 });
+  });
+});
