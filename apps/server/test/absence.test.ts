@@ -115,12 +115,13 @@ describe('nobody to play for: adjournment', () => {
 
 describe('seat status: present → away → cpu → returned, the same in the room and the game', () => {
   let server: TestServer;
-  // 1 "second" = 100 ms: a 1 s grace period lasts 100 ms.
+  // 1 "second" = 100 ms: a 30 s grace period lasts 3 s, time enough on a loaded machine for the
+  // watchers to agree on 'away' before the CPU takes the seat.
   beforeAll(async () => { server = await startTestServer({ msPerSecond: 100 }); });
   afterAll(async () => { await server?.stop(); });
 
   it('every transition is one event, and both views of every watcher agree with a newcomer\'s', async () => {
-    const { host, guest, gameId, code } = await seatedPair(server.url, { graceSeconds: 1 });
+    const { host, guest, gameId, code } = await seatedPair(server.url, { graceSeconds: 30 });
     const watcher = await spectator(server.url, code);
     await host.move('7j5h');
 
