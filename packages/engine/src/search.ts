@@ -13,6 +13,11 @@ const FUTILITY = [0, 250, 600];
 const SAVED = 7;
 /** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
 const CONTEMPT_MAX = 50;
+/** a lead (centipawns, piece-square sums) from which trading down pays, fully from LEAD_FROM + LEAD_SPAN */
+const LEAD_FROM = 600;
+const LEAD_SPAN = 1000;
+/** what each piece the side behind has lost adds, at a full lead */
+const STRIP = 20;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -91,6 +96,7 @@ export class Searcher {
   private readonly earlyT: Int32Array;
   private readonly earlyFull: number;
   private readonly earlyGone: number;
+  private readonly sidePieces: number;
   private readonly leap: Int16Array;
   private readonly leapN: Uint8Array;
   private readonly slide: Int16Array;
@@ -176,6 +182,7 @@ export class Searcher {
     this.earlyT = tables.early;
     this.earlyFull = tables.earlyFull;
     this.earlyGone = tables.earlyGone;
+    this.sidePieces = tables.sidePieces;
     this.leap = tables.leap;
     this.leapN = tables.leapN;
     this.slide = tables.slide;
@@ -618,6 +625,15 @@ export class Searcher {
     const pieces = this.def[0] + this.def[1];
     const gone = this.earlyGone;
     if (pieces > gone) v += pieces >= this.earlyFull ? this.early : ((this.early * (pieces - gone)) / (this.earlyFull - gone)) | 0;
+    // far ahead, every piece the side behind has lost counts extra: the side ahead trades down and
+    // strips it toward a bare king (RULES.md §6) instead of going round with its lead
+    const lead = this.score;
+    if (lead > LEAD_FROM || lead < -LEAD_FROM) {
+      const ahead = lead > 0 ? lead : -lead;
+      const t = ahead >= LEAD_FROM + LEAD_SPAN ? LEAD_SPAN : ahead - LEAD_FROM;
+      const bonus = ((this.sidePieces - this.def[lead > 0 ? 1 : 0]) * STRIP * t / LEAD_SPAN) | 0;
+      v += lead > 0 ? bonus : -bonus;
+    }
     if (this.noise) {
       let h = Math.imul(this.pos.hashLo ^ this.seed, 0x9e3779b1) ^ this.pos.hashHi;
       h ^= h >>> 15;

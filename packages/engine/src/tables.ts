@@ -62,6 +62,8 @@ export interface EngineTables {
   /** the opening sense is full with this many pieces (royals and dead ones not counted) and gone at earlyGone */
   readonly earlyFull: number;
   readonly earlyGone: number;
+  /** one side's pieces at the start that count for the bare-king rule (chu 45) */
+  readonly sidePieces: number;
   /**
    * Flat capture tables per piece byte (index piece * 32 + k, piece * 8 + k): every square a piece
    * reaches in one go whatever stands between (steps, leaps, Lion reach, lion-power first and second
@@ -185,7 +187,7 @@ function build(variant: Variant): EngineTables {
   return {
     rules, variant, frame, bits: rules.bits, mask: rules.mask, promote: rules.promote, squares: rules.squares,
     kingDirs: [...rules.kingDirs], lionReach: [...rules.lionReach], zone: rules.zone, defends: rules.defends, claims: rules.claims,
-    psq, early, earlyFull, earlyGone, leap, leapN, slide, slideN, ldir, ldirN, hop, hopN, fullLion,
+    psq, early, earlyFull, earlyGone, sidePieces: pieces / 2, leap, leapN, slide, slideN, ldir, ldirN, hop, hopN, fullLion,
     hasHops: hopN.some((n) => n > 0), hits, rays, hops,
   };
 }
