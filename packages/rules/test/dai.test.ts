@@ -3,7 +3,7 @@ import {
   Game, START_SFEN, START_SFENS, VARIANT_INFO, boardFeed, makeSfen, movementOf, parseKif, parseSfen, parseUsi, reachOf, toKif,
   unwrap, withDefaults,
 } from '../src/index.ts';
-import { at, destsOf, gameOf, playAll, sorted, verdict } from './helpers.ts';
+import { at, destsOf, expectFeedAgreesWithCheck, gameOf, playAll, sorted, verdict } from './helpers.ts';
 
 // docs/dai-shogi.md, rule by rule. Squares are dai's: files 15…1, ranks a…o; Black moves towards rank a.
 const DAI = { variant: 'dai' } as const;
@@ -239,46 +239,11 @@ describe('dai-shogi.md §8: the board feed and KIF', () => {
   });
 
   it('the feed agrees with Game.check on every gesture of the lion-power pieces, at the edge of the 15×15 board too', () => {
-    const names = VARIANT_INFO.dai.squareNames;
-    const near = (sq: string) => {
-      const i = names.indexOf(sq);
-      return names.filter((_, j) => Math.max(Math.abs((i % 15) - (j % 15)), Math.abs(Math.floor(i / 15) - Math.floor(j / 15))) === 1);
-    };
     const positions: Record<string, string>[] = [
       { '8h': 'N', '8g': 'p', '7g': 'p', '9i': 'P', '3h': '+H', '3g': 'n', '12h': '+D', '11g': 'p', '13g': 'P' },
       { '15a': 'N', '14a': 'p', '15b': 'g', '1o': '+O', '1n': 'p', '2o': 'n', '13c': '+H', '13b': 'p' },
     ];
-    for (const pieces of positions) {
-      const game = dai(pieces);
-      const feed = boardFeed(game);
-      const accepted = (usi: string) => {
-        const r = game.check(usi);
-        return r.ok ? r.value : undefined;
-      };
-      for (const usi of game.legalMoves()) {
-        const m = parseUsi(usi, 'dai')!;
-        expect(feed.find(m.from, m.to, m.mid, m.promote), usi).toBe(usi);
-      }
-      for (const from of Object.keys(pieces).filter((sq) => /^\+?[NHDO]$/.test(pieces[sq]))) {
-        const firsts = new Set<string>();
-        for (const to of names) {
-          const usi = accepted(from + to);
-          expect(feed.find(from, to), from + to).toBe(usi);
-          if (usi) firsts.add(to);
-        }
-        for (const mid of near(from)) {
-          const seconds = new Set<string>();
-          for (const to of near(mid)) {
-            const usi = accepted(from + mid + to);
-            expect(feed.find(from, to, mid), from + mid + to).toBe(usi);
-            if (usi) seconds.add(to);
-          }
-          expect(sorted(feed.secondSteps(from, mid)), from + mid).toEqual(sorted(seconds));
-          if (seconds.size) firsts.add(mid);
-        }
-        expect(sorted(feed.dests.get(from) ?? []), from).toEqual(sorted(firsts));
-      }
-    }
+    for (const pieces of positions) expectFeedAgreesWithCheck(dai(pieces));
   });
 
   it('KIF: a dai game written and read back, moves, options and start included', () => {

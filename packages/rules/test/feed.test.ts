@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Game, SQUARE_NAMES, boardFeed, lastMoveSquares, movementOf, parseUsi, unwrap } from '../src/index.ts';
-import { KINGS, gameOf, playAll, sorted } from './helpers.ts';
+import { Game, boardFeed, lastMoveSquares, unwrap } from '../src/index.ts';
+import { KINGS, destsOf, expectFeedAgreesWithCheck, gameOf, playAll, sorted } from './helpers.ts';
 import { oracle } from './oracle.ts';
 
 // feed.ts: what a rules-agnostic board is fed, built once per position from its legal moves.
-const destsOf = (game: Game, from: string) => sorted(boardFeed(game).dests.get(from) ?? []);
 const secondsOf = (game: Game, from: string, mid: string) => sorted(boardFeed(game).secondSteps(from, mid));
 
 describe('dests', () => {
@@ -134,45 +133,7 @@ describe('agrees with Game.check on every gesture of a lion-power piece', () => 
   // The oracle's lion, Falcon, Eagle and counter-strike positions: igui, passes and double captures.
   const LION_CATEGORIES = /lion|falcon|eagle|counterstrike/;
   const positions = oracle.positions.filter((p) => LION_CATEGORIES.test(p.category));
-  const near = (sq: string) => {
-    const i = SQUARE_NAMES.indexOf(sq);
-    return SQUARE_NAMES.filter((_, j) => Math.max(Math.abs((i % 12) - (j % 12)), Math.abs(Math.floor(i / 12) - Math.floor(j / 12))) === 1);
-  };
-
   it.each(positions.map((p) => [p.id, p.sfen]))('%s', (_id, sfen) => {
-    const game = unwrap(Game.fromSfen(sfen));
-    const feed = boardFeed(game);
-    const accepted = (usi: string) => {
-      const r = game.check(usi);
-      return r.ok ? r.value : undefined;
-    };
-    for (const usi of game.legalMoves()) {
-      const m = parseUsi(usi)!;
-      expect(feed.find(m.from, m.to, m.mid, m.promote), usi).toBe(usi);
-    }
-    const board = game.board();
-    SQUARE_NAMES.forEach((from, i) => {
-      const piece = board[i];
-      const lion = piece && piece.color === game.turn ? movementOf(piece.code)!.lion : [];
-      if (lion.length === 0) return;
-      const firsts = new Set<string>();
-      for (const to of SQUARE_NAMES) {
-        const usi = accepted(from + to);
-        expect(feed.find(from, to), from + to).toBe(usi);
-        expect(feed.canStop(from, to), from + to).toBe(usi !== undefined);
-        if (usi) firsts.add(to);
-      }
-      for (const mid of near(from)) {
-        const seconds = new Set<string>();
-        for (const to of near(mid)) {
-          const usi = accepted(from + mid + to);
-          expect(feed.find(from, to, mid), from + mid + to).toBe(usi);
-          if (usi) seconds.add(to);
-        }
-        expect(sorted(feed.secondSteps(from, mid)), from + mid).toEqual(sorted(seconds));
-        if (seconds.size) firsts.add(mid);
-      }
-      expect(sorted(feed.dests.get(from) ?? []), from).toEqual(sorted(firsts));
-    });
+    expectFeedAgreesWithCheck(unwrap(Game.fromSfen(sfen)));
   });
 });

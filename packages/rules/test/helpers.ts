@@ -1,4 +1,5 @@
-import { Game, VARIANT_INFO, boardFeed, unwrap, variantOf, type Options, type Square } from '../src/index.ts';
+import { expect } from 'vitest';
+import { Game, VARIANT_INFO, boardFeed, movementOf, parseUsi, unwrap, variantOf, type Options, type Square } from '../src/index.ts';
 
 const RANKS = 'abcdefghijklmno';
 
@@ -71,11 +72,48 @@ export function at(game: Game, sq: Square): string {
   return p.color === 'black' ? p.code.toUpperCase() : p.code;
 }
 
-/** A seeded pseudo-random source in [0, 1], so random positions are the same every run. */
-export function lcg(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
+
+/**
+ * The board feed offers exactly what Game.check accepts (the board never re-declares a rule): every
+ * legal move by its squares, and for each lion-power piece of the side to move every one-step and
+ * two-step gesture, stopping or not — on either variant's board, its edges included.
+ */
+export function expectFeedAgreesWithCheck(game: Game): void {
+  const { squareNames: names, size } = VARIANT_INFO[game.variant];
+  const near = (sq: string) => {
+    const i = names.indexOf(sq);
+    return names.filter((_, j) => Math.max(Math.abs((i % size) - (j % size)), Math.abs(Math.floor(i / size) - Math.floor(j / size))) === 1);
   };
+  const feed = boardFeed(game);
+  const accepted = (usi: string) => {
+    const r = game.check(usi);
+    return r.ok ? r.value : undefined;
+  };
+  for (const usi of game.legalMoves()) {
+    const m = parseUsi(usi, game.variant)!;
+    expect(feed.find(m.from, m.to, m.mid, m.promote), usi).toBe(usi);
+  }
+  const board = game.board();
+  names.forEach((from, i) => {
+    const piece = board[i];
+    if (!piece || piece.color !== game.turn || !movementOf(piece.code)?.lion.length) return;
+    const firsts = new Set<string>();
+    for (const to of names) {
+      const usi = accepted(from + to);
+      expect(feed.find(from, to), from + to).toBe(usi);
+      expect(feed.canStop(from, to), from + to).toBe(usi !== undefined);
+      if (usi) firsts.add(to);
+    }
+    for (const mid of near(from)) {
+      const seconds = new Set<string>();
+      for (const to of near(mid)) {
+        const usi = accepted(from + mid + to);
+        expect(feed.find(from, to, mid), from + mid + to).toBe(usi);
+        if (usi) seconds.add(to);
+      }
+      expect(sorted(feed.secondSteps(from, mid)), from + mid).toEqual(sorted(seconds));
+      if (seconds.size) firsts.add(mid);
+    }
+    expect(sorted(feed.dests.get(from) ?? []), from).toEqual(sorted(firsts));
+  });
 }
