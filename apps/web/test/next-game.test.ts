@@ -9,6 +9,8 @@ import NameField from '../src/lib/NameField.svelte';
 import { net, receive, send, type OutMessage } from '../src/lib/net.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { nextColor } from '../src/lib/seats';
+import { DEFAULT_ROOM_OPTIONS } from '@chu/protocol';
+import { setupById } from '@chu/rules';
 import { freshNet, gameView, roomView, seat } from './fixtures';
 
 const sent: OutMessage[] = [];
@@ -70,6 +72,18 @@ describe('rematch', () => {
     const moved = { black: seats.black, white: seat('white', 'eva') };
     expect(nextColor(roomView({ seats: moved }), { ...finished, seats }, 'black')).toBe('black');
     expect(nextColor(roomView({ seats, options: { ...room.options, alternateFirst: false } }), { ...finished, seats }, 'black')).toBe('black');
+  });
+
+  it('in a handicap room nobody swaps: Ben, who gives the handicap as White, stays White, and no swap is announced', () => {
+    const twoLions = { ...DEFAULT_ROOM_OPTIONS, alternateFirst: true, startSfen: setupById('two-lions')!.sfen };
+    const room = roomView({ seats, options: twoLions });
+    const last = { ...finished, seats, options: twoLions, startSfen: twoLions.startSfen };
+    expect(nextColor(room, last, 'white')).toBe('white');
+    expect(nextColor(room, last, 'black')).toBe('black');
+
+    const { container } = show('me', { options: twoLions });
+    expect(container.querySelector('[data-action="start"]')).not.toBeNull();
+    expect(container.querySelector('[data-next-first]')).toBeNull(); // not "Ben moves first (Black)"
   });
 });
 

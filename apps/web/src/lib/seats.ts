@@ -15,10 +15,13 @@ const sameOccupant = (a: SeatView, b: SeatView) => a.kind === b.kind && (a.kind 
 /**
  * The colour the person now on `color` will play in the next game: RULES.md §8 swaps who moves first
  * when alternateFirst is on, however the game is started, unless the players changed seats since.
+ * From a set start position (a handicap belongs to the stronger player's side) nobody swaps, as the
+ * server's Room.startGame does (handicaps.md §3).
  */
 export function nextColor(room: RoomView, last: GameView | undefined, color: Color): Color {
   const swap =
     room.options.alternateFirst &&
+    room.options.startSfen === null &&
     room.gameNumber > 0 &&
     !!last &&
     sameOccupant(last.seats.black, room.seats.black) &&
