@@ -36,6 +36,22 @@ describe('timed turns: an away person never loses on time', () => {
     expect(stored).toMatchObject({ status: 'active', reason: null });
     guest.close();
   });
+
+  it('the opponent leaves on my turn; when I move, everyone sees its countdown shortened to fit its own turn', async () => {
+    // 30 s turns (600 ms) and the 60 s grace (1.2 s): the away seat's countdown starts at the grace
+    // period, and once the turn is its own, the CPU must stand in with a third of the turn left
+    const { host, guest, code } = await seatedPair(server.url, { turnTime: 30 });
+    const watcher = await spectator(server.url, code);
+    guest.close(); // White leaves while Black is to move
+    const away = await watcher.nextOf('room', (m) => m.room.seats.white.status === 'away');
+    expect(away.room.seats.white.takeoverInMs).toBeGreaterThan(400);
+    expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
+    const moved = await watcher.nextOf('room', (m) => m.room.seats.white.status === 'away' && m.room.seats.white.takeoverInMs! <= 400, 2000);
+    expect(moved.room.seats.white.takeoverInMs).toBeGreaterThanOrEqual(0);
+    const cpu = await watcher.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 5000);
+    expect(cpu.event).toMatchObject({ byCpu: true });
+    for (const c of [host, watcher]) c.close();
+  });
 });
 
 describe('nobody to play for: adjournment', () => {

@@ -125,6 +125,11 @@ export class GameSession {
     };
   }
 
+  /** A seat is away on a timed game: each move changes when its takeover is due (see `dues`). */
+  get awayOnTimedTurns(): boolean {
+    return this.clock.limitMs !== null && COLORS.some((c) => this.absence.of(c) === 'away');
+  }
+
   view(seats: Record<Color, SeatView>): GameView {
     const t = now();
     return {

@@ -406,8 +406,11 @@ export class Room {
   private after(step: Step, roomToo = false): RoomStep {
     this.schedule();
     const out: ServerMessage[] = step.events.map((event) => ({ type: 'event', event }));
-    // seat changes and the end of a game show in the room view too
-    if (roomToo || step.events.some((e) => e.kind !== 'move' && e.kind !== 'draw-offer' && e.kind !== 'draw-decline')) {
+    // seat changes and the end of a game show in the room view too; so does a move while a seat is
+    // away on a timed game: the turn that passes to it brings its takeover forward (Absence.due), and
+    // the room view is where watchers read the countdown
+    const countdownMoved = !!this.session?.awayOnTimedTurns && step.events.some((e) => e.kind === 'move');
+    if (roomToo || countdownMoved || step.events.some((e) => e.kind !== 'move' && e.kind !== 'draw-offer' && e.kind !== 'draw-decline')) {
       out.push({ type: 'room', room: this.view() });
     }
     return { reply: step.reply, out };
