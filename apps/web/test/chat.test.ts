@@ -115,6 +115,48 @@ describe('chat panel', () => {
     expect(view.container.querySelector('[data-chat-message="1"]')).toBeNull(); // the players' channel is not theirs
   });
 
+  it('a player hides the spectators\' chat: only the players\' channel is left, until they show it again', async () => {
+    receive({ type: 'room', room: roomView({ muted: [] }) }); // me on Black
+    receive({
+      type: 'chat.history', code: 'ABCDEF',
+      messages: [msg(1, { channel: 'players', deviceId: 'you', text: 'suerte' }), msg(2, { deviceId: 'sofia', name: 'Sofía', text: '¡vaya jugada!' })],
+    });
+    const { container } = render(Chat, { room: net.rooms.ABCDEF });
+    const tabs = () => [...container.querySelectorAll('[role="tab"]')].map((b) => b.getAttribute('data-tab'));
+    await fireEvent.click(container.querySelector('[data-tab="spectators"]')!);
+    expect(container.querySelector('[data-chat-message="2"]')!.textContent).toContain('¡vaya jugada!');
+
+    const hide = container.querySelector('input[name="hideSpectatorChat"]') as HTMLInputElement;
+    expect(hide.closest('label')!.textContent).toContain("Hide the spectators' chat");
+    await fireEvent.click(hide);
+    expect(settings.hideSpectatorChat).toBe(true);
+    expect(tabs()).toEqual([]); // one channel: no tabs
+    expect(container.querySelector('[data-chat-log]')!.getAttribute('data-chat-log')).toBe('players');
+    expect(container.querySelector('[data-chat-message="1"]')).not.toBeNull();
+    expect(container.querySelector('[data-chat-message="2"]')).toBeNull();
+
+    // more from the spectators: not shown, not counted as unread
+    receive({ type: 'chat', code: 'ABCDEF', message: msg(3, { deviceId: 'sofia', name: 'Sofía', text: 'otra' }) });
+    await tick();
+    expect(container.querySelector('[data-chat-message="3"]')).toBeNull();
+    expect(container.querySelector('[data-unread]')).toBeNull();
+    await fireEvent.input(container.querySelector('[data-chat-form] input')!, { target: { value: 'gracias' } });
+    await fireEvent.submit(container.querySelector('[data-chat-form]')!);
+    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'gracias' }]);
+
+    await fireEvent.click(hide);
+    expect(settings.hideSpectatorChat).toBe(false);
+    expect(tabs()).toEqual(['players', 'spectators']);
+    await fireEvent.click(container.querySelector('[data-tab="spectators"]')!);
+    expect(container.querySelector('[data-chat-message="3"]')).not.toBeNull();
+  });
+
+  it('spectators have no such box: the room\'s chat is all they have', () => {
+    receive({ type: 'room', room: spectatorRoom() });
+    const { container } = render(Chat, { room: net.rooms.ABCDEF });
+    expect(container.querySelector('input[name="hideSpectatorChat"]')).toBeNull();
+  });
+
   it('counts characters, refuses an empty or long message in words, and gives a refused one back', async () => {
     receive({ type: 'room', room: spectatorRoom() });
     const { container } = render(Chat, { room: net.rooms.ABCDEF });

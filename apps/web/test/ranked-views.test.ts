@@ -7,6 +7,7 @@ import ProfileView from '../src/lib/ranked/ProfileView.svelte';
 import ProfileScreen from '../src/screens/Profile.svelte';
 import LeaderboardScreen from '../src/screens/Leaderboard.svelte';
 import { fetchProfile } from '../src/lib/api';
+import { gamesToEstablish } from '../src/lib/ranked/established';
 import { settings } from '../src/lib/settings.svelte';
 import { parseRoute, href } from '../src/lib/router.svelte';
 import { leaderboard, leaderboardJson, profile, profileJson, provisional } from './fixtures';
@@ -37,6 +38,20 @@ describe('leaderboard', () => {
       ['–', 'mateo', '1500?', '290', '0 / 1 / 0'],
     ]);
     expect(container.querySelector('[data-how-established]')!.textContent).toContain('falls below 110');
+  });
+
+  it('says how many rated games that typically takes, worked out with the site\'s Glicko-2', () => {
+    // two new players (1500, RD 350) drawing each other: RD 290.3, 247.5, … 112.5 after 12, 108.1 after 13
+    expect(gamesToEstablish(110)).toBe(13);
+    expect(gamesToEstablish(300)).toBe(1);
+    const line = () => render(LeaderboardTable, { leaderboard }).container.querySelector('[data-how-established]')!.textContent;
+    expect(line()).toBe(
+      'A rating is provisional (“?”) until its deviation (RD) falls below 110: a new player (1500, RD 350) facing players of their own rating gets there after about 13 rated games. Then the player joins the ranking above.',
+    );
+    settings.lang = 'es';
+    expect(line()).toContain('baja de 110: un jugador nuevo (1500, RD 350) contra rivales de su misma puntuación llega ahí tras unas 13 partidas clasificatorias');
+    settings.lang = 'ja';
+    expect(line()).toContain('およそ13局のレーティング対局で確定');
   });
 
   it('a new site: nobody established yet, the provisional players are still listed', () => {
@@ -85,6 +100,22 @@ describe('profile', () => {
     expect(rows[2].querySelector('[data-change]')!.textContent).toBe('1581 −39');
     expect(rows[0].querySelector('[data-replay]')!.getAttribute('href')).toBe('#/replay/g3');
     expect(rows[0].querySelector('a')!.getAttribute('href')).toBe('#/player/ana');
+  });
+
+  it('the colour column is the profile owner\'s: headed with their name, apart from the opponent\'s', () => {
+    // issue 16: "X con blancas" stood next to the opponent's name but meant the owner's colour
+    const { container } = render(ProfileView, { profile });
+    const head = [...container.querySelectorAll('thead th')].map((th) => th.textContent!.trim());
+    expect(head.slice(0, 3)).toEqual(['Date', "kenji_99's side", 'Opponent']);
+    const rows = [...container.querySelectorAll('tbody tr')];
+    // kenji_99 had Black against ana (g3), White against lion-king (g2), Black against ana (g1)
+    expect(rows.map((r) => r.querySelector('td.side')!.getAttribute('data-side'))).toEqual(['black', 'white', 'black']);
+    expect(rows.map((r) => cells(r).slice(1, 3))).toEqual([['Black', 'ana'], ['White', 'lion-king'], ['Black', 'ana']]);
+
+    settings.lang = 'es';
+    const es = render(ProfileView, { profile }).container;
+    expect(es.querySelector('thead th.side')!.textContent).toBe('Color de kenji_99');
+    expect(es.querySelector('tbody tr[data-game="g2"] td.side')!.textContent).toBe('Blancas');
   });
 
   it('a provisional rating is shown with "?" and explained; no games means no chart', () => {
