@@ -124,6 +124,9 @@ describe('rooms for friends', () => {
       expect(await guest.textContent(row)).toContain('Kenji');
       expect(await guest.getAttribute(`${row} [data-lang]`, 'data-lang')).toBe('ja');
       await guest.screenshot({ path: join(ARTIFACTS, 'lobby-1280.png') });
+      // the host switches to English while waiting: the lobby row follows
+      await host.selectOption('header select', 'en');
+      await guest.waitForSelector(`${row} [data-lang="en"]`, { timeout: 10_000 });
 
       await guest.click(`${row} [data-action="lobby-join"]`); // the one click
       for (const p of [guest, host]) await sees(p, '7j', 'black n');
