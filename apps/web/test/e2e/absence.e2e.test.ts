@@ -2,11 +2,12 @@
 // 100 ms (a 60 s grace period lasts 6 s): a name typed then "Crear una sala" clicked once opens the
 // room; a friend renames from the room; the opponent's strip shows away with a countdown, then the CPU,
 // then back; with nobody left the game adjourns, is listed on Home, and resumes; a rematch offer is
-// accepted and the colours swap.
+// accepted and the colours swap. On a phone: a takeback offer, and a long name kept whole beside the
+// CPU's note (issue 16: it was cut down to "So…").
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, move, sees, useSession } from './harness';
+import { ARTIFACTS, PHONE, empty, move, sees, useSession } from './harness';
 
 const session = useSession({ env: { CHU_MS_PER_SECOND: '100', CHU_CPU: 'random' } });
 const url = (path = '/') => session.server.url + path;
@@ -118,6 +119,71 @@ describe('absent players', () => {
       expect(await b2.getAttribute('.board-wrap', 'data-orientation')).toBe('black');
     } catch (e) {
       await session.failed(e, 'absence');
+    }
+    expect(session.problems).toEqual([]);
+  });
+});
+
+describe('on a phone', () => {
+  // 24 characters, the most a name may have
+  const LONG = 'Sofía Maximiliana Ortega';
+  /** The strip's name as drawn: its whole text, and whether it fits its box (not cut with "…"). */
+  const shownName = (p: Page, color: string) =>
+    p.$eval(`[data-player="${color}"] .pname`, (e) => ({ text: e.textContent, whole: e.scrollWidth <= e.clientWidth }));
+  const noSideScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('a takeback offer fits the screen; a long name stays whole beside "La CPU juega por este asiento"', async () => {
+    const a = await session.page('phone', PHONE);
+    const b = await session.page('sofia');
+    try {
+      await spanish(a);
+      await a.fill('.intro input[name="name"]', 'Ana');
+      await a.click('[data-action="create-room"]');
+      await a.waitForSelector('[data-room-code]', { timeout: 10_000 });
+      const code = (await a.textContent('[data-room-code]'))!.trim();
+      await a.click('[data-seat="black"] [data-action="sit"]');
+      await a.waitForSelector('[data-seat="black"] >> text=Ana');
+      await b.goto(url(`/r/${code}`));
+      await b.click('[data-seat="white"] [data-action="sit"]');
+      await b.waitForSelector('[data-seat="white"][data-kind="human"]');
+      await b.fill('[data-rename] input[name="name"]', LONG);
+      await b.press('[data-rename] input[name="name"]', 'Tab');
+      await a.waitForSelector(`[data-seat="white"] .sname >> text=${LONG}`);
+      await a.click('[data-action="start"]:not([disabled])');
+      for (const p of [a, b]) await sees(p, '7j', 'black n');
+      expect(await shownName(a, 'white')).toEqual({ text: LONG, whole: true });
+
+      // Sofía moves, then asks to take it back: the phone shows the offer with its two buttons
+      await move(a, '7i', '7h');
+      await sees(b, '7h', 'black p');
+      await move(b, '6d', '6e');
+      await sees(a, '6e', 'white p');
+      await b.click('[data-action="takeback"]:not([disabled])');
+      await a.waitForSelector('[data-takeback-offer] [data-action="accept-takeback"]');
+      expect(await a.textContent('[data-takeback-offer]')).toContain('Tu rival pide deshacer su última jugada.');
+      expect(await a.isVisible('[data-takeback-offer] [data-action="decline-takeback"]')).toBe(true);
+      expect(await noSideScroll(a)).toBe(true);
+      await a.$eval('[data-takeback-offer]', (e) => e.scrollIntoView({ block: 'center' }));
+      await a.screenshot({ path: join(ARTIFACTS, 'takeback-offer-390.png') });
+      await a.click('[data-action="accept-takeback"]');
+      for (const p of [a, b]) {
+        await sees(p, '6d', 'white p');
+        await empty(p, '6e');
+      }
+
+      // on her turn again, Sofía leaves: away with a countdown, then the CPU plays her seat
+      await b.close();
+      await a.waitForSelector('[data-player="white"][data-status="away"] [data-note]');
+      expect(await shownName(a, 'white')).toEqual({ text: LONG, whole: true });
+      await a.waitForSelector('[data-player="white"][data-status="cpu"]', { timeout: 15_000 });
+      expect(await note(a, 'white')).toBe('La CPU juega por este asiento');
+      expect(await shownName(a, 'white')).toEqual({ text: LONG, whole: true });
+      expect(await shownName(a, 'black')).toEqual({ text: 'Ana', whole: true });
+      expect(await noSideScroll(a)).toBe(true);
+      await a.$eval('[data-player="white"]', (e) => e.scrollIntoView({ block: 'start' }));
+      await a.screenshot({ path: join(ARTIFACTS, 'cpu-note-long-name-390.png') });
+    } catch (e) {
+      await session.failed(e, 'phone');
     }
     expect(session.problems).toEqual([]);
   });
