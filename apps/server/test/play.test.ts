@@ -1,3 +1,4 @@
+import { GameRecordResponseSchema } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LION_RUSH, seatedPair, TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -38,14 +39,16 @@ describe('two devices play a game to a royal capture', () => {
     expect(stored).toMatchObject({ status: 'finished', winner: 'black', reason: 'royal-capture', version: LION_RUSH.length + 1 });
     expect(stored.moves.map((m) => m.usi)).toEqual(LION_RUSH);
 
-    const replay = await fetch(`${server.url}/api/games/${gameId}`);
-    expect(await replay.json()).toMatchObject({
+    // the answer is what the protocol says a record is (the web client parses it with the same schema)
+    const replay = GameRecordResponseSchema.parse(await (await fetch(`${server.url}/api/games/${gameId}`)).json());
+    expect(replay).toMatchObject({
       game: {
         id: gameId, roomCode: code, moves: LION_RUSH, status: 'finished',
         outcome: { winner: 'black', reason: 'royal-capture' },
         seats: { black: { kind: 'human', name: 'Ana' }, white: { kind: 'human', name: 'Ben' } },
       },
     });
+    expect(replay.game).toMatchObject({ number: 1, times: LION_RUSH.map(() => expect.any(Number)), byCpu: LION_RUSH.map(() => false), finishedAt: expect.any(String) });
     expect((await fetch(`${server.url}/api/games/nope`)).status).toBe(404);
     for (const c of [host, guest, spectator]) c.close();
   });

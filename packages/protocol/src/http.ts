@@ -41,6 +41,9 @@ export const GameRecordSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type GameRecord = z.infer<typeof GameRecordSchema>;
+/** The whole answer of GET /api/games/:id. */
+export const GameRecordResponseSchema = z.object({ game: GameRecordSchema });
+export type GameRecordResponse = z.infer<typeof GameRecordResponseSchema>;
 
 // GET /api/me/games — this device's games in progress (active or adjourned), newest first, with a way back in.
 export const MyGameSchema = z.object({

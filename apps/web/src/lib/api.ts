@@ -2,9 +2,11 @@
 // the protocol's schemas.
 import {
   CredentialsBodySchema,
+  GameRecordResponseSchema,
   LeaderboardSchema,
   MyGamesSchema,
   ProfileSchema,
+  type GameRecord,
   type Leaderboard,
   type MyGames,
   type Profile,
@@ -99,7 +101,8 @@ export async function logoutOthersRequest(): Promise<number | null> {
   }
 }
 
-export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' | 'invalid' };
+/** `detail`: for an answer that is not what the protocol says, where it is not (the schema's first issue). */
+export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' | 'invalid'; detail?: string };
 
 async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
   let res: Response;
@@ -110,10 +113,18 @@ async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loade
   }
   if (res.status === 404) return { ok: false, error: 'not-found' };
   if (!res.ok) return { ok: false, error: 'network' };
+  let json: unknown;
   try {
-    return { ok: true, data: parse(await res.json()) };
+    json = await res.json();
   } catch {
-    return { ok: false, error: 'invalid' };
+    return { ok: false, error: 'invalid', detail: 'the answer is not JSON' };
+  }
+  try {
+    return { ok: true, data: parse(json) };
+  } catch (err) {
+    // a zod error: name the first field that does not fit, so a bad answer reads as one
+    const issue = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+    return { ok: false, error: 'invalid', detail: issue ? `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}` : String(err) };
   }
 }
 
@@ -128,4 +139,9 @@ export function fetchProfile(username: string): Promise<Loaded<Profile>> {
 /** GET /api/me/games: this device's games in progress (active or adjourned), newest first. */
 export function fetchMyGames(): Promise<Loaded<MyGames>> {
   return getJson('/api/me/games', (j) => MyGamesSchema.parse(j));
+}
+
+/** GET /api/games/:id: a stored game (finished or not), checked against the protocol's record schema. */
+export function fetchGameRecord(id: string): Promise<Loaded<GameRecord>> {
+  return getJson(`/api/games/${encodeURIComponent(id)}`, (j) => GameRecordResponseSchema.parse(j).game);
 }
