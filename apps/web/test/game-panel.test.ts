@@ -161,3 +161,16 @@ describe('the move list', () => {
     expect(list.map((c) => c.white)).toEqual([false, true]);
   });
 });
+
+describe('refusals', () => {
+  it('a refused move says "Move refused"; a refused request that was not a move says only what went wrong', async () => {
+    const { container } = show();
+    const banner = () => container.querySelector('[data-refusal]')?.textContent;
+    receive({ type: 'error', code: 'game-running', message: 'Options change between games.' });
+    await tick();
+    expect(banner()).toBe('a game is already running');
+    receive({ type: 'error', code: 'not-your-turn', message: 'Not your turn.', ack: 'a1' });
+    await tick();
+    expect(banner()).toBe('Move refused: it is not your turn');
+  });
+});

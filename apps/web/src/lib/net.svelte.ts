@@ -44,6 +44,8 @@ export interface NetError {
   code: string; // 'illegal'
   message: string;
   reason?: string; // 'counter-strike'
+  /** the refusal answers a move of ours (only moves carry an ack id) */
+  move: boolean;
   at: number;
 }
 
@@ -438,7 +440,7 @@ function onError(msg: ServerMessageOf<'error'>) {
   }
   if (msg.ack) outbox.answered(msg.ack);
   if (!msg.ack && (net.ranked.state === 'joining' || net.ranked.state === 'leaving')) rankedEvent({ kind: 'refused' });
-  net.error = { code: msg.code, message: msg.message, reason: msg.reason, at: Date.now() };
+  net.error = { code: msg.code, message: msg.message, reason: msg.reason, move: !!msg.ack, at: Date.now() };
   if (msg.ack) {
     // our move was refused: drop the optimistic move
     for (const id of Object.keys(net.pendingMove)) net.pendingMove[id] = undefined;
