@@ -18,6 +18,9 @@ export interface ServerConfig {
   // A socket that keeps going after running dry: one notice per noticeEveryMs; past dropAfterRefused refused
   // messages within refusedWindowMs it is disconnected and its device may not reconnect for holdBackMs.
   floods: { noticeEveryMs: number; dropAfterRefused: number; refusedWindowMs: number; holdBackMs: number };
+  // Socket handshakes per client address within windowMs (each one costs a device lookup), counted
+  // across the site's processes with redisUrl. A device's sockets on one process share one credit.
+  handshakes: { perAddress: number; windowMs: number };
   // HTTP requests per client address (and per account for logins), each within windowMs.
   httpLimits: { windowMs: number; perAddress: number; devices: number; registers: number; loginsPerAddress: number; loginsPerAccount: number };
   publicOrigin: string | null; // 'https://chu.example'; null = the request's own scheme and host
@@ -48,6 +51,7 @@ export function defaultConfig(): ServerConfig {
     cpuDelayMs: 300,
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
+    handshakes: { perAddress: 120, windowMs: 60_000 },
     httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccount: 5 },
     publicOrigin: null,
     trustProxy: false,
@@ -60,7 +64,7 @@ export function defaultConfig(): ServerConfig {
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
-    leaseMs: 10_000,
+    leaseMs: 5_000, // renewed every quarter of it: a dead owner's rooms move on within ~5 s
   };
 }
 
@@ -80,7 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || d.logLevel,
     logFile: env.LOG_FILE ? resolve(env.LOG_FILE) : d.logFile,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
-    cpuWorkers: env.CPU_WORKERS ? Math.max(1, Number(env.CPU_WORKERS)) : d.cpuWorkers,
+    cpuWorkers: env.CPU_WORKERS ? positiveInteger('CPU_WORKERS', env.CPU_WORKERS) : d.cpuWorkers,
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
     rateLimit: {
       ...d.rateLimit,
@@ -93,11 +97,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       perAddress: num(env.CHU_HTTP_PER_MINUTE, d.httpLimits.perAddress),
       devices: num(env.CHU_DEVICES_PER_MINUTE, d.httpLimits.devices),
     },
+    handshakes: { ...d.handshakes, perAddress: num(env.CHU_HANDSHAKES_PER_MINUTE, d.handshakes.perAddress) },
     publicOrigin: env.PUBLIC_ORIGIN ? originOf(env.PUBLIC_ORIGIN) : d.publicOrigin,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || d.redisUrl,
     deviceIdleDays: num(env.DEVICE_IDLE_DAYS, d.deviceIdleDays),
   };
+}
+
+// A worker count of 'four' or '2.5' is an operator's typo: say so at the start rather than run a pool
+// of NaN threads whose every CPU move fails.
+function positiveInteger(name: string, v: string): number {
+  const n = Number(v.trim());
+  if (!Number.isSafeInteger(n) || n < 1) throw new StartupError(`${name} must be a positive integer, not "${v}"`);
+  return n;
 }
 
 function originOf(url: string): string {

@@ -71,7 +71,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
   }, cluster.ownership);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership.self, config, log);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership.self, config, redis, log);
   gateway.attach();
 
   const health = new Health([

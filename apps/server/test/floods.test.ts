@@ -1,13 +1,15 @@
 import type { ServerMessage } from '@chu/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../src/config.ts';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, sitePrefix } from '../src/config.ts';
 import { CpuGameBot, percentile } from './support/bot.ts';
 import { storedDevice } from './support/devices.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
-const { rateLimit, floods } = defaultConfig();
+const { rateLimit, floods, handshakes } = defaultConfig();
+const STORES: [string, string | null][] = [['memory', null], ...(process.env.REDIS_URL ? [['redis', process.env.REDIS_URL] as [string, string]] : [])];
 
 const deviceAged = (server: TestServer, ageMs: number) => storedDevice(server, { createdAt: new Date(Date.now() - ageMs) });
 
@@ -22,9 +24,104 @@ async function burst(c: TestClient, n: number): Promise<number> {
   return c.inbox.filter((m) => m.type === 'error' && m.code === 'malformed').length;
 }
 
+type Refusal = Error & { data?: { code?: string; message?: string; retryAfterMs?: number } };
+
+/** A handshake as a program makes it (no reconnection): the welcome, or the refusal it got. */
+function handshake(url: string, token: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; refused: Refusal | null }> {
+  const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
+  return new Promise((resolve) => {
+    socket.once('s', (m: ServerMessage) => { if (m.type === 'welcome') resolve({ socket, refused: null }); });
+    socket.once('connect_error', (err: Refusal) => resolve({ socket, refused: err }));
+  });
+}
+
+describe.each(STORES)('socket handshakes per address (%s counters)', (_store, redisUrl) => {
+  let server: TestServer | undefined;
+  afterEach(async () => { await server?.stop(); server = undefined; });
+
+  it('many handshakes from one address are refused with rate-limited; another address behind the proxy still gets in', async () => {
+    // behind our own proxy: the address is the forwarded one, as the HTTP limits count it
+    const s = (server = await startTestServer({ redisUrl, trustProxy: true, handshakes: { ...handshakes, perAddress: 5 } }));
+    const { token } = await TestClient.device(s.url, 'Many tabs');
+    const from = (address: string) => ({ 'x-forwarded-for': `${address}, 10.0.0.2` });
+    const open: Socket[] = [];
+    for (let i = 0; i < 5; i++) {
+      const h = await handshake(s.url, token, from('203.0.113.7'));
+      open.push(h.socket);
+      expect(h.refused).toBeNull();
+    }
+    const sixth = await handshake(s.url, token, from('203.0.113.7'));
+    open.push(sixth.socket);
+    expect(sixth.refused?.message).toBe('rate-limited');
+    expect(sixth.refused?.data).toMatchObject({ code: 'rate-limited', message: expect.stringContaining('this address') });
+    expect(sixth.refused?.data?.retryAfterMs).toBeGreaterThan(0);
+    // counted before the device is even looked up: a made-up token from there is refused the same way
+    const guess = await handshake(s.url, 'not a token at all', from('203.0.113.7'));
+    open.push(guess.socket);
+    expect(guess.refused?.data?.code).toBe('rate-limited');
+    // someone else behind the same proxy has a budget of their own
+    const other = await handshake(s.url, token, from('198.51.100.4'));
+    open.push(other.socket);
+    expect(other.refused).toBeNull();
+
+    if (redisUrl) {
+      // the counters are in Redis, under this site's prefix, where every process of the site counts
+      const redis = new Redis(redisUrl);
+      const count = await redis.get(`${sitePrefix({ databaseUrl: s.target.databaseUrl, dataDir: s.target.dataDir })}:handshakes:203.0.113.7`);
+      redis.disconnect();
+      expect(Number(count)).toBe(7);
+    }
+    for (const socket of open) socket.close();
+    console.log(`handshakes: ${handshakes.perAddress} per address per ${handshakes.windowMs / 1000} s by default; Retry-After ${sixth.refused?.data?.retryAfterMs} ms`);
+  });
+});
+
+describe('a device\'s sockets share one message budget', () => {
+  let server: TestServer;
+  // no refill, so what a socket is let through is its budget and nothing the clock gave back;
+  // every refusal noticed, so each refused message is seen
+  beforeAll(async () => {
+    server = await startTestServer({
+      rateLimit: { ...rateLimit, refillPerSecond: 0, spectatorRefillPerSecond: 0 },
+      floods: { ...floods, noticeEveryMs: 0 },
+    });
+  });
+  afterAll(async () => { await server?.stop(); });
+
+  /** Sends n messages; resolves with how many were answered and how many refused. */
+  async function sendSome(c: TestClient, n: number): Promise<{ answered: number; refused: number }> {
+    const before = c.inbox.length;
+    for (let i = 0; i < n; i++) c.sendRaw('nonsense', {});
+    await c.until(() => c.inbox.length - before >= n);
+    const got = c.inbox.slice(before);
+    return { answered: got.filter((m) => m.type === 'error' && m.code === 'malformed').length, refused: got.filter((m) => m.type === 'error' && m.code === 'rate-limited').length };
+  }
+
+  it('a second socket of the device, or one opened after closing both, gets no fresh budget; another device does', async () => {
+    const device = await deviceAged(server, rateLimit.growMs * 6); // grown: the full burst
+    const first = await TestClient.connect(server.url, device);
+    expect(await sendSome(first, rateLimit.capacity + 5)).toEqual({ answered: rateLimit.capacity, refused: 5 });
+
+    const second = await TestClient.connect(server.url, device);
+    expect(await sendSome(second, 5)).toEqual({ answered: 0, refused: 5 });
+    first.close();
+    second.close();
+    await second.until(() => !first.socket.connected && !second.socket.connected);
+
+    const third = await TestClient.connect(server.url, device);
+    expect(await sendSome(third, 5)).toEqual({ answered: 0, refused: 5 });
+    third.close();
+
+    const someoneElse = await TestClient.connect(server.url, await deviceAged(server, rateLimit.growMs * 6));
+    expect(await sendSome(someoneElse, rateLimit.capacity + 1)).toEqual({ answered: rateLimit.capacity, refused: 1 });
+    someoneElse.close();
+  });
+});
+
 describe('socket floods', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
+  // the flooders below reconnect every 200 ms from one address: the handshake budget is not what this is about
+  beforeAll(async () => { server = await startTestServer({ handshakes: { ...handshakes, perAddress: 100_000 } }); });
   afterAll(async () => { await server?.stop(); });
 
   it.each([

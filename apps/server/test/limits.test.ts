@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { rateLimitNamespace } from '../src/http/limits.ts';
 import { account, post, request } from './support/http.ts';
@@ -12,6 +15,12 @@ const LIMITS = defaultConfig().httpLimits;
 describe.each(STORES)('HTTP rate limits (%s counters)', (_store, redisUrl) => {
   let server: TestServer | undefined;
   afterEach(async () => { await server?.stop(); server = undefined; });
+  let dist: string; // a built web client, for its SPA fallback
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'chu-limits-web-'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><html><body><div id="app"></div></body></html>\n');
+  });
+  afterAll(async () => { await rm(dist, { recursive: true, force: true }); });
 
   it('login brute force: 429 with Retry-After, per account and then per address; a refused guess is not even checked', async () => {
     const s = (server = await startTestServer({ redisUrl }));
@@ -71,5 +80,23 @@ describe.each(STORES)('HTTP rate limits (%s counters)', (_store, redisUrl) => {
     for (let i = 0; i < 51; i++) statuses.push((await request(server.url, 'GET', '/health/live')).status);
     expect(statuses.slice(0, 50).every((s) => s === 200)).toBe(true);
     expect(statuses[50]).toBe(429);
+  });
+
+  // Not-found answers and the web client's fallback are no routes: the limiter must be named on them.
+  it.each([
+    ['an unknown /api/ path', false, '/api/nothing', 404],
+    ['an unknown /api/ path beside the web client', true, '/api/nothing', 404],
+    ['a page path the web client answers with index.html', true, '/r/ABCDEF', 200],
+  ])('%s is limited per address too: 429 with Retry-After', async (_label, web, path, status) => {
+    server = await startTestServer({ redisUrl, httpLimits: { ...LIMITS, perAddress: 50 }, ...(web ? { webDist: dist } : {}) });
+    const statuses = [];
+    for (let i = 0; i < 50; i++) statuses.push((await request(server.url, 'GET', i % 2 ? path : `${path}${i}`)).status);
+    expect(statuses).toEqual(Array(50).fill(status));
+    const refused = await request(server.url, 'GET', `${path}/another`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'rate-limited', retryAfterMs: expect.any(Number) });
+    // the same address's budget: a real route is refused as well now
+    expect((await request(server.url, 'GET', '/health/live')).status).toBe(429);
   });
 });

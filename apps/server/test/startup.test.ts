@@ -34,6 +34,8 @@ describe('a start-up failure prints one line that names the cause, and exits non
     ['unreachable DATABASE_URL', (p: number) => ({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${p}/chu` }), (p: number) => `database unreachable at 127.0.0.1:${p}`],
     ['unreachable REDIS_URL', (p: number) => ({ REDIS_URL: `redis://127.0.0.1:${p}` }), (p: number) => `redis unreachable at 127.0.0.1:${p}`],
     ['PUBLIC_ORIGIN not a URL', () => ({ PUBLIC_ORIGIN: 'chu dot example' }), () => 'PUBLIC_ORIGIN is not a URL: chu dot example'],
+    ['CPU_WORKERS not a positive integer', () => ({ CPU_WORKERS: 'four' }), () => 'CPU_WORKERS must be a positive integer, not "four"'],
+    ['CPU_WORKERS of 0', () => ({ CPU_WORKERS: '0' }), () => 'CPU_WORKERS must be a positive integer, not "0"'],
   ])('%s', async (_label, env, line) => {
     const port = await freePort(); // nothing listens there
     const r = await start({ ...env(port), DATA_DIR: dataDir, PORT: String(await freePort()) });

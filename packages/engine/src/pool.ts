@@ -75,8 +75,13 @@ export class EnginePool {
   private closed = false;
   private crashes = 0;
 
-  constructor(readonly size = 1) {
-    for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
+  /** Worker threads: at least 1, whatever was asked. */
+  readonly size: number;
+
+  constructor(size = 1) {
+    // Math.max(1, NaN) is NaN, and a loop to NaN spawns nothing: a pool with no worker refuses every search
+    this.size = Number.isFinite(size) ? Math.max(1, Math.floor(size)) : 1;
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
 
   /** The engine's move for a game position; see BestMoveOptions for the search fields. */

@@ -47,9 +47,14 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => sendError(err, req, reply));
 }
 
-/** For servers without the web client, whose fallback answers unknown routes itself. */
+/**
+ * For servers without the web client, whose fallback answers unknown routes itself. Counted against the
+ * address's HTTP limit like any route (the 404 handler is no route, so the limiter's hook never sees it
+ * unless it is named here): guessing URLs costs the same as calling them.
+ */
 export function installNotFound(app: FastifyInstance): void {
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 'not-found', message: 'Not found.' } satisfies HttpErrorBody));
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (_req, reply) =>
+    reply.code(404).send({ code: 'not-found', message: 'Not found.' } satisfies HttpErrorBody));
 }
 
 /** Fastify's frameworkErrors option: errors met before a route runs (a bad URL). */

@@ -28,7 +28,8 @@ export async function serveWebClient(app: FastifyInstance, dist: string): Promis
         reply.header('cache-control', HASHED_ASSET.test(name) ? IMMUTABLE : 'no-cache');
       },
     });
-    web.setNotFoundHandler((req, reply) => {
+    // the fallback is no route, so @fastify/rate-limit's hook never sees it: limited here, like every route
+    web.setNotFoundHandler({ preHandler: web.rateLimit() }, (req, reply) => {
       const path = req.url.split('?')[0];
       // a missing /assets/ file is a stale page asking for an old build: HTML in its place would not run
       if (req.method === 'GET' && !/^\/(api\/|socket\.io|assets\/)/.test(path)) {

@@ -4,10 +4,11 @@ import {
   type ClientMessage, type ClientMessageOf, type ErrorCode, type ServerMessage,
 } from '@chu/protocol';
 import fastifyCookie from '@fastify/cookie';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import type { ServerConfig } from '../config.ts';
+import { sitePrefix, type ServerConfig } from '../config.ts';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { Store } from '../db/Store.ts';
 import type { GameSession, Reply, Step } from '../game/GameSession.ts';
@@ -18,16 +19,22 @@ import type { Lobby } from '../rooms/Lobby.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
 import { deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
+import { clientAddress, HandshakeBudget } from './Handshakes.ts';
 import type { TokenBucket } from './TokenBucket.ts';
 
 interface SocketState {
   device: DeviceIdentity; // follows login and logout (identityChanged), not only the handshake
-  credit: SocketCredit;
+  credit: SocketCredit; // the device's, shared with its other sockets on this process
   bucket: TokenBucket; // credit.bucket: seated players refill faster
   rooms: Set<string>; // room codes this socket is present in
 }
 
 type Handler<T extends ClientMessage['type']> = (s: Socket, st: SocketState, m: ClientMessageOf<T>) => Promise<void>;
+
+/** Who a handshake let in (socket.data until the connection is set up). */
+interface Admitted { device: DeviceIdentity; createdAt: Date }
+/** What the handshake found: who connects, or why not (an expected refusal, not an exception). */
+type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
 /** Who sent a command: a socket (on any process of the site) and its device. */
 interface Caller { socketId: string; device: DeviceIdentity }
@@ -77,34 +84,27 @@ export class Gateway {
     private readonly store: Store,
     private readonly self: string, // this process, as the room leases name it
     private readonly config: ServerConfig,
+    redis: Redis | null, // with several processes: the handshake counters and flood holds are the site's
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.floods = new Floods(config, redis, sitePrefix(config), log);
+    this.handshakes = new HandshakeBudget(config.handshakes, redis, sitePrefix(config));
+  }
 
-  private floods!: Floods;
+  private readonly floods: Floods;
+  private readonly handshakes: HandshakeBudget;
 
   attach(): void {
-    this.floods = new Floods(this.config);
     this.io.use((socket, next) => {
       // The client reads err.data.code; err.message stays 'unauthenticated' for both no device and an
       // expired one, which is what makes a browser ask for a new device.
       const refuse = (code: ErrorCode, message: string, retryAfterMs?: number) => next(Object.assign(
         new Error(code === 'expired' ? 'unauthenticated' : code), { data: { code, message, ...(retryAfterMs ? { retryAfterMs } : {}) } },
       ));
-      // A page on another site must not open a socket that carries our visitor's cookie.
-      if (checkOrigin(this.config, socket.handshake.headers, socket.handshake.secure) === 'foreign') {
-        return refuse('forbidden-origin', 'Connections from other sites are not accepted.');
-      }
-      const auth = socket.handshake.auth as { token?: unknown } | undefined;
-      const token = typeof auth?.token === 'string'
-        ? auth.token
-        : fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[DEVICE_COOKIE];
-      this.identity.authenticate(token).then((a) => {
-        if (!a.ok) return refuse(a.code, a.code === 'expired' ? 'This device was unused for too long.' : 'Unknown device.');
-        const held = this.floods.heldFor(a.device.id);
-        if (held > 0) return refuse('flooding', `Dropped for flooding; reconnect in ${Math.ceil(held / 1000)} s.`, held);
-        const credit = this.floods.credit(a.createdAt);
-        const st: SocketState = { device: a.device, credit, bucket: credit.bucket, rooms: new Set() };
-        socket.data = st;
+      this.admit(socket).then((a) => {
+        if (!a.ok) return refuse(a.code, a.message, a.retryAfterMs);
+        // the credit is taken in connected(): a handshake whose client left meanwhile never connects, nor disconnects
+        socket.data = { device: a.device, createdAt: a.createdAt } satisfies Admitted;
         next();
       }, (err) => {
         if (isStorageOutage(err)) return refuse('unavailable', 'Storage is unreachable; reconnect shortly.', OUTAGE_RETRY_MS);
@@ -127,6 +127,30 @@ export class Gateway {
         answer(false);
       });
     });
+  }
+
+  /**
+   * The handshake, cheapest refusal first: the address's budget (before any lookup), the origin, the
+   * device, then a flood hold on it (on any process of the site).
+   */
+  private async admit(socket: Socket): Promise<Admission> {
+    const budget = await this.handshakes.take(clientAddress(this.config.trustProxy, socket.handshake));
+    if (!budget.ok) {
+      return { ok: false, code: 'rate-limited', message: `Too many connections from this address; retry in ${Math.ceil(budget.retryAfterMs / 1000)} s.`, retryAfterMs: budget.retryAfterMs };
+    }
+    // A page on another site must not open a socket that carries our visitor's cookie.
+    if (checkOrigin(this.config, socket.handshake.headers, socket.handshake.secure) === 'foreign') {
+      return { ok: false, code: 'forbidden-origin', message: 'Connections from other sites are not accepted.' };
+    }
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const token = typeof auth?.token === 'string'
+      ? auth.token
+      : fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[DEVICE_COOKIE];
+    const a = await this.identity.authenticate(token);
+    if (!a.ok) return { ok: false, code: a.code, message: a.code === 'expired' ? 'This device was unused for too long.' : 'Unknown device.' };
+    const held = await this.floods.heldFor(a.device.id);
+    if (held > 0) return { ok: false, code: 'flooding', message: `Dropped for flooding; reconnect in ${Math.ceil(held / 1000)} s.`, retryAfterMs: held };
+    return { ok: true, device: a.device, createdAt: a.createdAt };
   }
 
   /** Login, logout, "log out other devices": every open socket of these devices is that identity now. */
@@ -212,7 +236,10 @@ export class Gateway {
   }
 
   private connected(socket: Socket): void {
-    const st = socket.data as SocketState;
+    const { device, createdAt } = socket.data as Admitted;
+    const credit = this.floods.credit(device.id, createdAt);
+    const st: SocketState = { device, credit, bucket: credit.bucket, rooms: new Set() };
+    socket.data = st;
     void socket.join(deviceChannel(st.device.id));
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
     // Out of credit: no parse and at most one notice a window; a socket that goes on is dropped and
@@ -223,7 +250,7 @@ export class Gateway {
       if (a.kind === 'notice') send(socket, { type: 'error', code: 'rate-limited', message: 'Too many messages; slow down.', retryAfterMs: a.retryAfterMs });
       if (a.kind === 'drop') {
         this.floods.hold(st.device.id, a.holdBackMs);
-        this.log.warn({ device: st.device.id, address: socket.handshake.address }, 'socket dropped for flooding');
+        this.log.warn({ device: st.device.id, address: clientAddress(this.config.trustProxy, socket.handshake) }, 'socket dropped for flooding');
         send(socket, { type: 'error', code: 'flooding', message: `Dropped for flooding; reconnect in ${Math.ceil(a.holdBackMs / 1000)} s.`, retryAfterMs: a.holdBackMs });
         socket.disconnect(true);
       }
@@ -257,6 +284,7 @@ export class Gateway {
       if (event !== CLIENT_EVENT && admitted()) sendError(socket, 'malformed', `Unknown event "${String(event).slice(0, 40)}".`);
     });
     socket.on('disconnect', () => {
+      this.floods.release(device.id);
       void this.matchmaker.leave(socket.id).catch((err) => this.log.warn({ err }, 'ranked leave failed'));
       const caller = callerOf(socket, st);
       for (const code of st.rooms) {

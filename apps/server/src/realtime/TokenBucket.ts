@@ -1,5 +1,5 @@
-// Per-socket credit: each message costs one token; tokens refill continuously up to the capacity.
-// The capacity may change while the socket lives (a new device's budget grows with its age).
+// Message credit (one per device): each message costs one token; tokens refill continuously up to the capacity.
+// The capacity may change while it lives (a new device's budget grows with its age).
 export class TokenBucket {
   private tokens: number;
   private last = Date.now();
@@ -14,6 +14,11 @@ export class TokenBucket {
     if (this.tokens < cost) return false;
     this.tokens -= cost;
     return true;
+  }
+
+  /** Back at capacity (refilled, counting the time since the last take). */
+  full(now = Date.now()): boolean {
+    return this.tokens + ((now - this.last) / 1000) * this.refillPerSecond >= this.capacity;
   }
 
   /** How long until `cost` tokens are there again. */
