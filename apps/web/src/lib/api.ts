@@ -101,10 +101,16 @@ export async function logoutOthersRequest(): Promise<number | null> {
   }
 }
 
-/** `detail`: for an answer that is not what the protocol says, where it is not (the schema's first issue). */
-export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' | 'invalid'; detail?: string };
+export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' | 'invalid' };
+/** As Loaded, and an answer that is not what the protocol says tells where (the schema's first issue). */
+export type Explained<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' } | { ok: false; error: 'invalid'; detail: string };
 
 async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
+  const r = await getExplained(path, parse);
+  return r.ok || r.error !== 'invalid' ? r : { ok: false, error: 'invalid' };
+}
+
+async function getExplained<T>(path: string, parse: (j: unknown) => T): Promise<Explained<T>> {
   let res: Response;
   try {
     res = await fetch(path, { credentials: 'same-origin' });
@@ -142,6 +148,6 @@ export function fetchMyGames(): Promise<Loaded<MyGames>> {
 }
 
 /** GET /api/games/:id: a stored game (finished or not), checked against the protocol's record schema. */
-export function fetchGameRecord(id: string): Promise<Loaded<GameRecord>> {
-  return getJson(`/api/games/${encodeURIComponent(id)}`, (j) => GameRecordResponseSchema.parse(j).game);
+export function fetchGameRecord(id: string): Promise<Explained<GameRecord>> {
+  return getExplained(`/api/games/${encodeURIComponent(id)}`, (j) => GameRecordResponseSchema.parse(j).game);
 }
