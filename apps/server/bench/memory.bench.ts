@@ -2,7 +2,8 @@
 // on a fresh data folder, then again on that folder once it exists. For each start it prints the time
 // to /health, the peak RSS while starting and the RSS after BENCH_IDLE_SECONDS (10) of idling.
 // Runs the server as `pnpm start` does (src/ through tsx), and as the image does (dist/) once `pnpm build` made it.
-// Env: BENCH_IDLE_SECONDS, CHU_CPU=random to leave the engine's worker thread out.
+// Env: BENCH_IDLE_SECONDS, CHU_CPU=random to leave the engine out. (The engine's worker threads start with
+// the first CPU move and stop after 5 idle minutes, so an idle server holds none either way.)
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -67,7 +68,7 @@ const entries: [string, string[]][] = [['start (tsx src/)', nodeArgs('start')]];
 if (existsSync(join(serverDir, 'dist/main.mjs'))) entries.push(['start:built (dist/)', nodeArgs('start:built')]);
 else console.log('(no dist/main.mjs: run `pnpm build` to measure the built server too)');
 
-console.log(`idle RSS after ${IDLE_SECONDS} s, CPU player: ${process.env.CHU_CPU === 'random' ? 'random mover' : 'engine worker'}`);
+console.log(`idle RSS after ${IDLE_SECONDS} s, CPU player: ${process.env.CHU_CPU === 'random' ? 'random mover' : 'engine pool, no worker until a CPU move'}`);
 console.log(['entry'.padEnd(20), 'data folder'.padEnd(12), 'start'.padStart(8), 'peak RSS'.padStart(10), 'idle RSS'.padStart(10)].join(' '));
 for (const [name, args] of entries) {
   const dataDir = await mkdtemp(join(tmpdir(), 'chu-bench-memory-'));

@@ -59,6 +59,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   job?: Job;
+  /** retires the worker once it has been idle for the pool's idleMs */
+  idle?: ReturnType<typeof setTimeout>;
 }
 
 const abortError = (signal: AbortSignal): unknown =>
@@ -67,6 +69,10 @@ const abortError = (signal: AbortSignal): unknown =>
 /**
  * A few worker threads that search so the caller's thread never blocks. Searches queue when all
  * workers are busy. An aborted search rejects with the signal's reason and frees its worker at once.
+ *
+ * Workers start with the first search that needs one and stop after `idleMs` without work: each
+ * holds its own hash tables (tens of MB), and a server that nobody plays the CPU on should not pay
+ * for them.
  */
 export class EnginePool {
   private readonly slots: Slot[] = [];
@@ -74,19 +80,26 @@ export class EnginePool {
   private nextId = 1;
   private closed = false;
   private crashes = 0;
+  /** set once workers keep dying (e.g. tsx missing): every search fails with it */
+  private broken: unknown = null;
+  private readonly idleMs: number;
 
-  /** Worker threads: at least 1, whatever was asked. */
+  /** Worker threads at most: at least 1, whatever was asked. */
   readonly size: number;
 
-  constructor(size = 1) {
-    // Math.max(1, NaN) is NaN, and a loop to NaN spawns nothing: a pool with no worker refuses every search
+  constructor(size = 1, options: { idleMs?: number } = {}) {
+    // Math.max(1, NaN) is NaN, and a pool of NaN workers would start none and refuse every search
     this.size = Number.isFinite(size) ? Math.max(1, Math.floor(size)) : 1;
-    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+    this.idleMs = options.idleMs ?? 5 * 60_000;
   }
+
+  /** Worker threads running now (0 until the first search, and again after idleMs without work). */
+  get running(): number { return this.slots.length; }
 
   /** The engine's move for a game position; see BestMoveOptions for the search fields. */
   search(position: PositionSpec, search: PoolSearch = {}, signal?: AbortSignal): Promise<BestMoveResult> {
-    if (this.closed || this.slots.length === 0) return Promise.reject(new Error('engine pool is closed'));
+    if (this.closed) return Promise.reject(new Error('engine pool is closed'));
+    if (this.broken) return Promise.reject(this.broken);
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise((resolve, reject) => {
       const req: WorkerRequest = {
@@ -126,7 +139,8 @@ export class EnginePool {
         slot.job.reject(new Error('engine pool is closed'));
       }
     }
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    for (const slot of this.slots) clearTimeout(slot.idle);
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 
   private spawn(): Slot {
@@ -135,22 +149,34 @@ export class EnginePool {
     const slot: Slot = { worker };
     worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
     worker.on('error', (e) => {
-      // a crashed worker: fail its job and replace it
+      // a crashed worker: fail its job and drop it; the next search starts another
       const job = slot.job;
       slot.job = undefined;
       job?.reject(e);
+      this.drop(slot);
       if (this.closed) return;
-      const i = this.slots.indexOf(slot);
       if (++this.crashes > 5) {
-        // workers that keep dying (e.g. tsx missing): stop respawning, fail what waits
-        if (i >= 0) this.slots.splice(i, 1);
-        if (this.slots.length === 0) for (const queued of this.queue.splice(0)) queued.reject(e);
+        // workers that keep dying: stop starting them, fail what waits
+        this.broken = e;
+        for (const queued of this.queue.splice(0)) queued.reject(e);
         return;
       }
-      if (i >= 0) this.slots[i] = this.spawn();
       this.pump();
     });
+    this.slots.push(slot);
     return slot;
+  }
+
+  private drop(slot: Slot): void {
+    clearTimeout(slot.idle);
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+  }
+
+  private retire(slot: Slot): void {
+    if (slot.job || this.closed) return;
+    this.drop(slot);
+    void slot.worker.terminate();
   }
 
   private finish(slot: Slot, reply: WorkerReply): void {
@@ -166,17 +192,24 @@ export class EnginePool {
   }
 
   private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.job) continue;
-      const job = this.queue.shift();
-      if (!job) return;
+    while (this.queue.length > 0 && !this.broken) {
+      const slot = this.slots.find((x) => !x.job) ?? (this.slots.length < this.size ? this.spawn() : undefined);
+      if (!slot) break;
+      const job = this.queue.shift()!;
+      clearTimeout(slot.idle);
       slot.job = job;
       slot.worker.ref();
       // cut now, and again in the worker once the game is rebuilt (a fresh worker warms up first)
       slot.worker.postMessage({ ...job.req, search: { ...job.req.search, timeMs: thinkTime(job.req.search, Date.now()) } });
     }
-    // idle workers must not keep the process alive
-    for (const slot of this.slots) if (!slot.job) slot.worker.unref();
+    // idle workers must not keep the process alive, and stop after a while
+    for (const slot of this.slots) {
+      if (slot.job) continue;
+      slot.worker.unref();
+      clearTimeout(slot.idle);
+      slot.idle = setTimeout(() => this.retire(slot), this.idleMs);
+      slot.idle.unref();
+    }
   }
 }
 

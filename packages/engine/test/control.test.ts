@@ -86,6 +86,20 @@ describe('EnginePool (worker threads)', () => {
   it('reports an illegal position as an error', async () => {
     await expect(pool.search({ moves: ['1a1b'] }, { depth: 1 })).rejects.toThrow(/illegal/);
   });
+
+  it('starts a worker only when a search needs one, and stops it once it has been idle', async () => {
+    const lazy = new EnginePool(2, { idleMs: 300 });
+    expect(lazy.running).toBe(0); // a server nobody plays the CPU on holds no engine memory
+    const one = lazy.search({}, { depth: 1 });
+    expect(lazy.running).toBe(1);
+    const two = [lazy.search({}, { depth: 2 }), lazy.search({}, { depth: 2 })];
+    expect(lazy.running).toBe(2); // the first is busy: a second worker starts, and no third
+    await Promise.all([one, ...two]);
+    await vi.waitFor(() => expect(lazy.running).toBe(0), { timeout: 10_000, interval: 50 });
+    const again = await lazy.search({}, { depth: 1 });
+    expect(Game.start().legalMoves()).toContain(again.move);
+    await lazy.close();
+  });
 });
 
 describe('USI mode', () => {
