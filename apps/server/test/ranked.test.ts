@@ -46,12 +46,12 @@ describe('ranked play', () => {
   const clients: TestClient[] = [];
   afterAll(() => clients.forEach((c) => c.close()));
 
-  it('pairs two accounts, rates a draw by agreement at half, and keeps the ratings across a restart', async () => {
+  it('pairs two accounts, rates a draw by agreement at half, records it under their usernames, and keeps the ratings across a restart', async () => {
     const server = await startTestServer();
     const ana = await TestClient.connect(server.url, await account(server.url, 'ana'));
     const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
     clients.push(ana, ben);
-    const { black, white, gameId } = await matched(ana, ben);
+    const { black, white, gameId, code } = await matched(ana, ben);
     expect(black.game).toMatchObject({ id: gameId, status: 'active', rated: true, options: { lionTrading: 'protected', promotion: 'association', bareKing: true } });
     // ranked is chu from the standard start (README; docs/handicaps.md §3)
     expect(black.game).toMatchObject({ options: { variant: 'chu', startSfen: null }, setup: { id: 'even', grade: 0 } });
@@ -98,6 +98,15 @@ describe('ranked play', () => {
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.ratingBefore === 1500 && r.rdBefore === 350 && r.score === 0.5)).toBe(true);
 
+    // the replay and the KIF name the accounts, not the devices' guest names (Kirin-ana, Kirin-ben)
+    const replay = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { seats: Record<Color, { name: string | null }> } };
+    expect(replay.game.seats.black.name).toBe(names.black);
+    expect(replay.game.seats.white.name).toBe(names.white);
+    const kif = await (await fetch(`${server.url}/api/games/${gameId}.kif`)).text();
+    expect(kif).toContain(`先手：${names.black}\n`);
+    expect(kif).toContain(`後手：${names.white}\n`);
+    expect(kif).not.toContain('Kirin-');
+
     // persisted: a new server on the same database answers the same
     const target = server.target;
     await server.close();
@@ -105,6 +114,16 @@ describe('ranked play', () => {
     try {
       expect(await profile(again.url, 'ana')).toEqual(a);
       expect(await profile(again.url, 'ben')).toEqual(b);
+      // the room, loaded afresh, shows its finished game at the ratings it was played at: two newcomers, "1500?"
+      const visitor = await TestClient.connect(again.url, 'Visitor');
+      clients.push(visitor);
+      await visitor.join(code);
+      const { game } = await visitor.nextOf('game');
+      expect(game).toMatchObject({ id: gameId, status: 'finished', rated: true });
+      for (const c of ['black', 'white'] as const) {
+        expect(game.seats[c]).toMatchObject({ name: names[c], rating: { rating: 1500, provisional: true } });
+        expect(game.ratingChanges?.[c]).toEqual(changes?.[c]);
+      }
     } finally {
       await again.stop();
       await target.dispose();
@@ -184,6 +203,73 @@ describe('ranked results', () => {
       expect(end.event).toMatchObject({ outcome: { winner: null, reason: 'abort' } });
       for (const name of ['cara', 'dan']) expect(await profile(server.url, name)).toMatchObject({ wins: 0, draws: 0, losses: 0, history: [] });
       expect(await server.db.prisma.gameRating.count({ where: { gameId: second.gameId } })).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('an adjourned ranked game', () => {
+  const clients: TestClient[] = [];
+  afterAll(() => clients.forEach((c) => c.close()));
+
+  it('is not rated while adjourned; once a player returns and it finishes, it is rated exactly once', async () => {
+    const server = await startTestServer({ msPerSecond: 100 }); // the 60 s grace period passes in 6 s
+    try {
+      const ana = await TestClient.connect(server.url, await account(server.url, 'ana'));
+      const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
+      clients.push(ana, ben);
+      const { black, white, gameId, code } = await matched(ana, ben);
+      expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
+      await white.reach(black.game!.version);
+      const before = { ana: await profile(server.url, 'ana'), ben: await profile(server.url, 'ben') };
+      const watcher = await TestClient.connect(server.url, 'Watcher');
+      clients.push(watcher);
+      await watcher.join(code);
+      await watcher.nextOf('game');
+
+      // nobody to play for (RULES.md §8): both leave, and once the grace period ends the game is adjourned
+      black.close();
+      white.close();
+      await watcher.nextOf('event', (m) => m.event.kind === 'adjourn', 20_000);
+      expect(await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).toMatchObject({ status: 'adjourned', reason: null });
+      // nothing is rated: no rating rows for the game, no rated game on either account, both profiles as they were
+      expect(await server.db.prisma.gameRating.count({ where: { gameId } })).toBe(0);
+      expect(await server.db.prisma.rating.count({ where: { games: { gt: 0 } } })).toBe(0);
+      for (const name of ['ana', 'ben'] as const) {
+        const p = await profile(server.url, name);
+        expect(p).toEqual(before[name]);
+        expect(p).toMatchObject({ rating: 1500, rd: 350, wins: 0, draws: 0, losses: 0, history: [], recent: [] });
+      }
+
+      // White comes back: the game resumes, and White resigns it
+      const back = await TestClient.connect(server.url, { token: white.token, deviceId: white.deviceId });
+      clients.push(back);
+      await back.join(code);
+      await back.nextOf('game');
+      await back.until(() => back.game?.status === 'active');
+      back.send({ type: 'resign', gameId });
+      const end = await watcher.nextOf('event', (m) => m.event.kind === 'end');
+      expect(end.event).toMatchObject({ outcome: { winner: 'black', reason: 'resign' } });
+      const changes = end.event.kind === 'end' ? end.event.ratingChanges : null;
+      expect(changes).not.toBeNull();
+
+      // rated once: one pair of rows, the result event's changes, one game on each account
+      const rows = await server.db.prisma.gameRating.findMany({ where: { gameId } });
+      expect(rows.map((r) => r.color).sort()).toEqual(['black', 'white']);
+      for (const r of rows) {
+        expect(changes?.[r.color as Color]).toEqual({ before: r.ratingBefore, after: r.ratingAfter, provisional: true });
+      }
+      const accounts = await server.db.prisma.rating.findMany();
+      expect(accounts.map((a) => [a.games, a.wins + a.draws + a.losses])).toEqual([[1, 1], [1, 1]]);
+      const names = { black: black === ana ? 'ana' : 'ben', white: white === ana ? 'ana' : 'ben' };
+      const [winner, loser] = [await profile(server.url, names.black), await profile(server.url, names.white)];
+      expect(winner).toMatchObject({ wins: 1, draws: 0, losses: 0, rating: changes!.black.after });
+      expect(loser).toMatchObject({ wins: 0, draws: 0, losses: 1, rating: changes!.white.after });
+      expect(winner.history).toHaveLength(1);
+      expect(loser.history).toHaveLength(1);
+      expect(winner.rating).toBeGreaterThan(1500);
+      expect(loser.rating).toBeLessThan(1500);
     } finally {
       await server.stop();
     }

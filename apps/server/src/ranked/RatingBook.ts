@@ -1,4 +1,4 @@
-import { COLORS, type Color, type Leaderboard, type Outcome, type PlayerRating, type Profile, type RatingChanges, type SeatRating, type Seats } from '@chu/protocol';
+import { COLORS, ColorSchema, type Color, type Leaderboard, type Outcome, type PlayerRating, type Profile, type RatingChanges, type SeatRating, type Seats } from '@chu/protocol';
 import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
 import type { PrismaClient } from '../db/database.ts';
 import { Store, type RatedPlayers, type Tx } from '../db/Store.ts';
@@ -98,16 +98,18 @@ export class RatingBook {
     return { black, white };
   }
 
-  /** A finished rated game's changes, as stored with its result. */
-  async changes(gameId: string): Promise<RatingChanges | null> {
+  /**
+   * A finished rated game's changes, as stored with its result, and the ratings it was played at:
+   * each side's rating before it, provisional ("?") if its deviation then was.
+   */
+  async changes(gameId: string): Promise<{ changes: RatingChanges; playedAt: Record<Color, SeatRating> } | null> {
     const rows = await this.prisma.gameRating.findMany({ where: { gameId } });
-    const side = (color: Color) => {
-      const r = rows.find((x) => x.color === color);
-      return r && { before: r.ratingBefore, after: r.ratingAfter, provisional: isProvisional({ rd: r.rdAfter }) };
-    };
-    const black = side('black');
-    const white = side('white');
-    return black && white ? { black, white } : null;
+    const black = rows.find((x) => x.color === 'black');
+    const white = rows.find((x) => x.color === 'white');
+    if (!black || !white) return null;
+    const change = (r: typeof black) => ({ before: r.ratingBefore, after: r.ratingAfter, provisional: isProvisional({ rd: r.rdAfter }) });
+    const before = (r: typeof black): SeatRating => ({ rating: r.ratingBefore, provisional: isProvisional({ rd: r.rdBefore }) });
+    return { changes: { black: change(black), white: change(white) }, playedAt: { black: before(black), white: before(white) } };
   }
 
   /** A player's rating as it stands (defaults for someone never rated). */
@@ -151,7 +153,7 @@ export class RatingBook {
       .reverse()
       .map((g) => ({
         gameId: g.gameId,
-        color: g.color as Color,
+        color: ColorSchema.parse(g.color),
         opponent: g.game.ratings.find((o) => o.userId !== user.id)?.user.username ?? '?',
         result: g.score === 1 ? ('win' as const) : g.score === 0 ? ('loss' as const) : ('draw' as const),
         reason: g.game.reason ?? '',

@@ -160,16 +160,13 @@ export class Lobby {
     let room: Room;
     try {
       const game = await this.deps.store.lastGame(rec.id);
+      const rated = game?.rated && game.status === 'finished' ? await this.deps.ratings.changes(game.id) : null;
       const last = game && {
         game,
-        ratingChanges: game.rated && game.status === 'finished' ? await this.deps.ratings.changes(game.id) : null,
-        seatRatings: await this.deps.ratings.seatRatings(game.seats),
+        ratingChanges: rated?.changes ?? null,
+        // a finished rated game shows the ratings it was played at, "?" where they were provisional
+        seatRatings: rated?.playedAt ?? await this.deps.ratings.seatRatings(game.seats),
       };
-      // a finished rated game shows the ratings it was played at
-      if (last?.ratingChanges) {
-        const { black, white } = last.ratingChanges;
-        last.seatRatings = { black: { rating: black.before, provisional: false }, white: { rating: white.before, provisional: false } };
-      }
       room = new Room(this.deps, rec, last, held.token);
     } catch (err) {
       // A stored game that no longer replays is a bug to fix, not a reason to lose the room.
