@@ -1,5 +1,22 @@
+import { RankedTurnTimeSchema } from '@chu/protocol';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { createLogger, type Logger } from '../log.ts';
 import type { Seeking } from './Matchmaker.ts';
+
+/** A queue entry as another process wrote it to Redis: read back only if it still has this shape. */
+const SeekingSchema = z.object({
+  id: z.string().min(1),
+  accountId: z.string().min(1),
+  rating: z.number(),
+  since: z.number(),
+  turnTime: RankedTurnTimeSchema,
+  device: z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    user: z.object({ id: z.string().min(1), username: z.string() }),
+  }),
+}) satisfies z.ZodType<Seeking>;
 
 /**
  * Where the ranked queue lives: this process's memory, or Redis when several processes serve one
@@ -27,7 +44,10 @@ export class RedisSeekers implements Seekers {
   private readonly queueKey: string;
   private readonly leaderKey: string;
 
-  constructor(private readonly redis: Redis, private readonly self: string, prefix: string, private readonly leaseMs = 3000) {
+  constructor(
+    private readonly redis: Redis, private readonly self: string, prefix: string, private readonly leaseMs = 3000,
+    private readonly log: Pick<Logger, 'warn'> = createLogger('warn'),
+  ) {
     this.queueKey = `${prefix}:ranked:queue`;
     this.leaderKey = `${prefix}:ranked:leader`;
   }
@@ -37,7 +57,14 @@ export class RedisSeekers implements Seekers {
 
   async all(): Promise<Seeking[]> {
     const rows = await this.redis.hgetall(this.queueKey);
-    return Object.values(rows).map((v) => JSON.parse(v) as Seeking);
+    const seekers: Seeking[] = [];
+    for (const [socketId, v] of Object.entries(rows)) {
+      const e = parseSeeking(v);
+      // an entry written by another version, or damaged: not paired, and said
+      if (e) seekers.push(e);
+      else this.log.warn({ socketId, entry: v.slice(0, 200) }, 'ranked queue: skipped an entry that is not a seeker');
+    }
+    return seekers;
   }
 
   async lead(): Promise<boolean> {
@@ -45,5 +72,14 @@ export class RedisSeekers implements Seekers {
     if ((await this.redis.get(this.leaderKey)) !== this.self) return false;
     await this.redis.pexpire(this.leaderKey, this.leaseMs);
     return true;
+  }
+}
+
+function parseSeeking(v: string): Seeking | null {
+  try {
+    const e = SeekingSchema.safeParse(JSON.parse(v));
+    return e.success ? e.data : null;
+  } catch {
+    return null; // not JSON
   }
 }
