@@ -1,4 +1,5 @@
 import { CHAT_MAX_LENGTH, type Lobby } from '@chu/protocol';
+import { parseKif } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnServer } from './support/childServer.ts';
 import { seatedPair, TestClient } from './support/TestClient.ts';
@@ -108,7 +109,7 @@ describe('takebacks in casual games', () => {
   beforeAll(async () => { server = await startTestServer(); });
   afterAll(async () => { await server?.stop(); });
 
-  it('asked, declined, asked again and accepted: one ply back, or two once the opponent replied; every step a version', async () => {
+  it('asked, declined, asked again and accepted: one ply back, or two once the opponent replied; every step a version; the replay and KIF show the game as it ended', async () => {
     const { host, guest, gameId } = await seatedPair(server.url);
     await host.move('7j5h');
     guest.send({ type: 'takeback', gameId, action: 'accept' });
@@ -140,8 +141,18 @@ describe('takebacks in casual games', () => {
     expect(kept.map((m) => [m.usi, m.version])).toEqual([['7j5h', 5], ['7j5h', 9], ['11d11e', 9]]);
     // and the game goes on from there; the replay shows it as it is
     expect(await host.move('7j5h')).toMatchObject({ type: 'ack', version: 10 });
-    const replay = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { moves: string[] } };
+    let replay = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { moves: string[] } };
     expect(replay.game.moves).toEqual(['7j5h']);
+    // White resigns: the record is the game as it ended, without the moves taken back
+    await guest.reach(10);
+    guest.send({ type: 'resign', gameId });
+    await host.nextOf('event', (m) => m.event.kind === 'end');
+    replay = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { moves: string[] } };
+    expect(replay.game.moves).toEqual(['7j5h']);
+    const kif = await (await fetch(`${server.url}/api/games/${gameId}.kif`)).text();
+    const read = parseKif(kif);
+    expect(read.ok && read.value.moves).toEqual(['7j5h']);
+    expect(kif).toContain('まで1手で先手の勝ち');
     host.close();
     guest.close();
   });
@@ -207,6 +218,83 @@ describe('a takeback and a SIGKILL', () => {
       await target.dispose();
     }
   });
+});
+
+describe('a SIGKILL during a takeback', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('after a restart the game is as before the takeback or as after it, never a mix; a takeback anyone was told of is kept', async () => {
+    const target = await testDatabase();
+    const env = { DATA_DIR: target.dataDir, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), CHU_CPU: 'random' };
+    // a long grace period: nobody's seat is taken by the CPU, nor the game adjourned, while the rounds run
+    const options = { graceSeconds: 600 };
+    let node = await spawnServer(env);
+    const rounds: { gameId: string; offerVersion: number; undone: boolean }[] = [];
+    try {
+      // how long an accepted takeback takes to come back here: the kills below land before, during and after it
+      const calibration = await seatedPair(node.url, options);
+      await calibration.host.move('7j5h');
+      await calibration.guest.reach(1);
+      calibration.host.send({ type: 'takeback', gameId: calibration.gameId, action: 'offer' });
+      await calibration.guest.nextOf('event', (m) => m.event.kind === 'takeback-offer');
+      const sent = performance.now();
+      calibration.guest.send({ type: 'takeback', gameId: calibration.gameId, action: 'accept' });
+      await calibration.guest.nextOf('event', (m) => m.event.kind === 'takeback');
+      const took = performance.now() - sent;
+      calibration.host.close();
+      calibration.guest.close();
+
+      for (const share of [0, 0.6, 0.9, 1.1, 1.4, 2]) {
+        const { host, guest, gameId, code } = await seatedPair(node.url, options);
+        await host.move('7j5h');
+        await guest.reach(1);
+        host.send({ type: 'takeback', gameId, action: 'offer' });
+        const offer = (await guest.nextOf('event', (m) => m.event.kind === 'takeback-offer')).event;
+        guest.send({ type: 'takeback', gameId, action: 'accept' });
+        if (share > 0) await sleep(took * share);
+        await kill9(node.child);
+        const told = [host, guest].some((c) => c.inbox.some((m) => m.type === 'event' && m.event.gameId === gameId && m.event.kind === 'takeback'));
+        host.close();
+        guest.close();
+
+        node = await spawnServer(env);
+        const record = (await (await fetch(`${node.url}/api/games/${gameId}`)).json()) as { game: { moves: string[] } };
+        // one of the two honest states: the move there (before), or gone (after)
+        expect([[], ['7j5h']]).toContainEqual(record.game.moves);
+        const undone = record.game.moves.length === 0;
+        if (told) expect(undone).toBe(true); // a takeback anyone was told of was stored first
+        // a returning player sees that same state
+        const back = await TestClient.connect(node.url, { token: host.token, deviceId: host.deviceId });
+        await back.join(code);
+        const { game } = await back.nextOf('game');
+        expect(game).toMatchObject({ id: gameId, status: 'active', moves: record.game.moves, turn: undone ? 'black' : 'white' });
+        back.close();
+        rounds.push({ gameId, offerVersion: offer.version, undone });
+      }
+    } finally {
+      await kill9(node.child);
+    }
+
+    // the tables agree with what was served: an undone move is kept aside exactly once, at the
+    // takeback's version; a move still in play was kept aside nowhere
+    const tables = await startTestServer({}, target);
+    try {
+      for (const r of rounds) {
+        const moves = await tables.db.prisma.move.findMany({ where: { gameId: r.gameId } });
+        const kept = await tables.db.prisma.takenBackMove.findMany({ where: { gameId: r.gameId } });
+        if (r.undone) {
+          expect(moves).toEqual([]);
+          expect(kept.map((m) => ({ ply: m.ply, usi: m.usi, version: m.version }))).toEqual([{ ply: 0, usi: '7j5h', version: r.offerVersion + 1 }]);
+        } else {
+          expect(moves.map((m) => m.usi)).toEqual(['7j5h']);
+          expect(kept).toEqual([]);
+        }
+      }
+    } finally {
+      await tables.close();
+      await target.dispose();
+    }
+  }, 240_000);
 });
 
 describe('the lobby', () => {
