@@ -27,7 +27,10 @@ export const soleOwner: Ownership = {
 /**
  * Leases in Postgres with fencing tokens: a room is taken when its lease is free, expired or already
  * ours; a change of owner increments the token, and every write of a room's state checks it
- * (`fenced` below), so a process that lost a room cannot write to it any more, whatever it believes.
+ * (Store's `fenced`, MoveWriter), so a process that lost a room cannot write to it any more, whatever
+ * it believes. Those writes hold the lease row FOR SHARE until they commit, and `acquire`'s
+ * ON CONFLICT DO UPDATE needs that row exclusively: a takeover waits for the old owner's writes in
+ * flight, so the new owner loads the game with them, or they see the new token and store nothing.
  */
 export class Leases implements Ownership {
   constructor(private readonly prisma: PrismaClient, readonly self: string, private readonly ttlMs: number) {}
@@ -52,10 +55,18 @@ export class Leases implements Ownership {
     if (held.size === 0) return new Set();
     const ids = [...held.keys()];
     const tokens = ids.map((id) => held.get(id) ?? 0);
+    // Locked in room order, as the move writer locks them (MoveWriter.write): a renewal and a batch of
+    // moves that share rooms wait for each other instead of deadlocking.
     const rows = await this.prisma.$queryRaw<{ room_id: string }[]>`
+      WITH mine AS MATERIALIZED (
+        SELECT l."room_id" FROM "room_leases" l
+        JOIN unnest(${ids}::text[], ${tokens}::bigint[]) AS h(room_id, token) ON l."room_id" = h.room_id AND l."token" = h.token
+        WHERE l."owner" = ${this.self}
+        ORDER BY l."room_id"
+        FOR NO KEY UPDATE OF l
+      )
       UPDATE "room_leases" AS l SET "expires_at" = now() + ${this.ttlMs} * interval '1 millisecond'
-      FROM unnest(${ids}::text[], ${tokens}::bigint[]) AS h(room_id, token)
-      WHERE l."room_id" = h.room_id AND l."token" = h.token AND l."owner" = ${this.self}
+      FROM mine WHERE l."room_id" = mine."room_id"
       RETURNING l."room_id"`;
     return new Set(rows.map((r) => r.room_id));
   }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from './database.ts';
+import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
 /** One move as stored. A move that ends the game is not written here (see Store.appendFinalMove). */
 export interface MoveRecord {
@@ -35,15 +36,19 @@ export class MoveWriter {
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, this.maxBatch);
+        if (batch.length === 1) { await this.writeAlone(batch[0]); continue; }
+        let stored: Set<string>;
         try {
-          await this.write(batch.map((b) => b.move));
-          for (const b of batch) b.settle();
-        } catch (err) {
-          if (batch.length === 1) { batch[0].settle(err); continue; }
-          // One bad row must not fail the others: retry them one by one.
-          for (const b of batch) {
-            try { await this.write([b.move]); b.settle(); } catch (e) { b.settle(e); }
-          }
+          stored = await this.write(batch.map((b) => b.move));
+        } catch {
+          // One bad row (a ply already stored) fails the whole statement: the others go again one by one.
+          for (const b of batch) await this.writeAlone(b);
+          continue;
+        }
+        // The statement stored what it could; each move it skipped is told why.
+        for (const b of batch) {
+          if (stored.has(b.move.gameId)) b.settle();
+          else await this.refusal(b.move).then(b.settle, b.settle);
         }
       }
     } finally {
@@ -51,29 +56,70 @@ export class MoveWriter {
     }
   }
 
+  private async writeAlone(b: { move: MoveRecord; settle: (err?: unknown) => void }): Promise<void> {
+    try {
+      if ((await this.write([b.move])).has(b.move.gameId)) return b.settle();
+    } catch (err) {
+      return b.settle(isMovesConflict(err) ? new MovesAhead(b.move.gameId, b.move.ply) : err);
+    }
+    await this.refusal(b.move).then(b.settle, b.settle);
+  }
+
+  /** Why a move that its statement skipped was not stored: a fence that no longer holds, or a game not in play. */
+  private async refusal(move: MoveRecord): Promise<Error> {
+    const stale = move.fence === null ? null : await staleFence(this.prisma, move.gameId, move.fence);
+    return stale ? new StaleOwner(stale) : new Error(`stored 0 of 1 moves: game ${move.gameId} is not in play`);
+  }
+
   // Only an active game takes moves (a finished or adjourned one stores nothing), and only from its room's owner.
-  private async write(moves: MoveRecord[]): Promise<void> {
+  // The owner's lease rows are locked FOR SHARE, in room order, for the statement's transaction: a
+  // takeover's UPDATE of a lease (Leases.acquire) waits for a write already past this check, and a write
+  // that reaches a lease a takeover changed sees the new token (READ COMMITTED re-reads the locked row)
+  // and stores nothing. So a stale owner's move lands before the new owner loads the game, or never.
+  // The room order keeps this from deadlocking with Leases.renew, which locks its rows in the same order.
+  // Returns the games whose move was stored (a batch holds at most one move per game).
+  private async write(moves: MoveRecord[]): Promise<Set<string>> {
     const now = new Date();
     const col = <T>(f: (m: MoveRecord) => T) => moves.map(f);
-    const n = await this.prisma.$executeRaw`
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       WITH batch AS (
         SELECT * FROM unnest(
           ${col((m) => m.gameId)}::text[], ${col((m) => m.ply)}::int[], ${col((m) => m.usi)}::text[],
           ${col((m) => m.timeMs)}::int[], ${col((m) => m.byCpu)}::boolean[], ${col((m) => m.ackId)}::text[],
           ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[], ${col((m) => m.fence)}::bigint[]
         ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, fence)
-        WHERE EXISTS (
-          SELECT 1 FROM "games" g WHERE g."id" = b.game_id AND g."status" = 'active'
-            AND (b.fence IS NULL OR EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = g."room_id" AND l."token" = b.fence))
-        )
+      ), held AS MATERIALIZED (
+        SELECT l."room_id", l."token" FROM "room_leases" l
+        WHERE l."room_id" IN (SELECT g."room_id" FROM "games" g JOIN batch b ON b.game_id = g."id" WHERE b.fence IS NOT NULL)
+          AND l."expires_at" > now()
+        ORDER BY l."room_id"
+        FOR SHARE OF l
+      ), accepted AS (
+        SELECT b.* FROM batch b JOIN "games" g ON g."id" = b.game_id
+        WHERE g."status" = 'active'
+          AND (b.fence IS NULL OR EXISTS (SELECT 1 FROM held h WHERE h."room_id" = g."room_id" AND h."token" = b.fence))
       ), inserted AS (
         INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at")
-        SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now} FROM batch
+        SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now} FROM accepted
         RETURNING "game_id"
       )
       UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = ${now}
-      FROM batch AS b
-      WHERE g."id" = b.game_id AND EXISTS (SELECT 1 FROM inserted i WHERE i.game_id = b.game_id)`;
-    if (n !== moves.length) throw new Error(`stored ${n} of ${moves.length} moves`);
+      FROM accepted AS b
+      WHERE g."id" = b.game_id AND EXISTS (SELECT 1 FROM inserted i WHERE i.game_id = b.game_id)
+      RETURNING g."id"`;
+    return new Set(rows.map((r) => r.id));
   }
+}
+
+/**
+ * After a fenced write stored nothing: the room's id when the fence is why (the lease has another
+ * token, or ran out), null when it still holds (the game was not in play: a bug of the caller's).
+ */
+export async function staleFence(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fence: number): Promise<string | null> {
+  const rows = await db.$queryRaw<{ room_id: string; held: boolean }[]>`
+    SELECT g."room_id", EXISTS (
+      SELECT 1 FROM "room_leases" l WHERE l."room_id" = g."room_id" AND l."token" = ${fence} AND l."expires_at" > now()
+    ) AS "held"
+    FROM "games" g WHERE g."id" = ${gameId}`;
+  return rows.length === 1 && !rows[0].held ? rows[0].room_id : null;
 }

@@ -5,7 +5,10 @@ import {
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
-import { MoveWriter, type MoveRecord } from './MoveWriter.ts';
+import { MoveWriter, staleFence, type MoveRecord } from './MoveWriter.ts';
+import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
+
+export { MovesAhead, StaleOwner };
 
 export type Tx = Prisma.TransactionClient;
 
@@ -41,11 +44,21 @@ export interface RatedPlayers {
 }
 
 /**
- * The room's owner still holds it: a fencing token (see Leases) must match the room's lease, so a
- * process that lost the room writes nothing. `null`: one process owns everything, nothing to check.
+ * The room's owner still holds it: a fencing token (see Leases) must match the room's lease, and the
+ * lease must not have run out, so a process that lost the room writes nothing. The lease row is locked
+ * FOR SHARE until the write's transaction ends: a takeover (an UPDATE of that row, Leases.acquire) waits
+ * for a write already past this check, and a write that meets a takeover re-reads the row (READ
+ * COMMITTED) and sees the new token. `null`: one process owns everything, nothing to check.
  */
 export const fenced = (roomId: Prisma.Sql, fence: number | null): Prisma.Sql =>
-  fence === null ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = ${roomId} AND l."token" = ${fence})`;
+  fence === null ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (
+    SELECT 1 FROM "room_leases" l WHERE l."room_id" = ${roomId} AND l."token" = ${fence} AND l."expires_at" > now() FOR SHARE)`;
+
+/** A fenced write of a game's changed nothing: StaleOwner when the fence is why, else `otherwise` (a bug). */
+async function refusal(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fence: number | null, otherwise: string): Promise<Error> {
+  const stale = fence === null ? null : await staleFence(db, gameId, fence);
+  return stale ? new StaleOwner(stale) : new Error(otherwise);
+}
 
 const gameWithMoves = { moves: { orderBy: { ply: 'asc' as const }, select: { usi: true, ackId: true, deviceId: true } } };
 
@@ -115,7 +128,7 @@ export class Store {
     const n = await this.prisma.$executeRaw`
       UPDATE "games" AS g SET "version" = ${version}, "status" = COALESCE(${status ?? null}, g."status")
       WHERE g."id" = ${gameId} AND g."status" IN ('active', 'adjourned') AND ${fenced(Prisma.sql`g."room_id"`, fence)}`;
-    if (n !== 1) throw new Error(`game ${gameId} is over, or its room has another owner: event not stored`);
+    if (n !== 1) throw await refusal(this.prisma, gameId, fence, `game ${gameId} is over: event not stored`);
   }
 
   /** A chat message, kept with its room (fenced like every write of the room's state). */
@@ -149,7 +162,7 @@ export class Store {
       const n = await tx.$executeRaw`
         UPDATE "games" AS g SET "version" = ${version}, "turn_started_at" = ${new Date()}
         WHERE g."id" = ${gameId} AND g."status" = 'active' AND ${fenced(Prisma.sql`g."room_id"`, fence)}`;
-      if (n !== 1) throw new Error(`game ${gameId} is not in play, or its room has another owner: takeback not stored`);
+      if (n !== 1) throw await refusal(tx, gameId, fence, `game ${gameId} is not in play: takeback not stored`);
       await tx.$executeRaw`
         INSERT INTO "taken_back_moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at", "version")
         SELECT "game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at", ${version}
@@ -160,9 +173,13 @@ export class Store {
 
   /** Inside the finishing transaction: the final move, if the game ended on one. */
   static async insertMove(tx: Tx, m: MoveRecord): Promise<void> {
-    await tx.move.create({
-      data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
-    });
+    try {
+      await tx.move.create({
+        data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
+      });
+    } catch (err) {
+      throw isMovesConflict(err) ? new MovesAhead(m.gameId, m.ply) : err;
+    }
   }
 
   /**
@@ -175,9 +192,19 @@ export class Store {
         "finished_at" = ${now}, "turn_started_at" = ${now}
       WHERE g."id" = ${gameId} AND g."status" IN ('active', 'adjourned') AND ${fenced(Prisma.sql`g."room_id"`, fence)}
       RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white"`;
-    if (rows.length !== 1) throw new Error(`game ${gameId} is not in play, or its room has another owner: result not recorded (twice)`);
+    if (rows.length !== 1) throw await refusal(tx, gameId, fence, `game ${gameId} is not in play: result not recorded (twice)`);
     const g = rows[0];
     return g.rated && g.black && g.white ? { black: g.black, white: g.white } : null;
+  }
+
+  /**
+   * After a write was refused: has another process taken the room over (its lease carries another
+   * token)? False while the lease is still this fence's, run out or not: renewing it keeps the room.
+   */
+  async leaseLost(roomId: string, fence: number | null): Promise<boolean> {
+    if (fence === null) return false;
+    const lease = await this.prisma.roomLease.findUnique({ where: { roomId }, select: { token: true } });
+    return lease?.token !== BigInt(fence);
   }
 
   /** Games still in play (active or adjourned), to carry on after a start. */
@@ -247,11 +274,6 @@ export class Store {
       }),
     };
   }
-}
-
-/** A write by a process that no longer owns the room was refused (see Leases). */
-export class StaleOwner extends Error {
-  constructor(readonly roomId: string) { super(`room ${roomId} has another owner: write refused`); }
 }
 
 const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>

@@ -8,7 +8,7 @@ import {
 import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
-import type { RatedPlayers, RoomRecord, StoredGame, Store } from '../db/Store.ts';
+import { MovesAhead, StaleOwner, type RatedPlayers, type RoomRecord, type StoredGame, type Store } from '../db/Store.ts';
 import { GameSession, restoreGame, type CpuTurn, type Refusal, type Reply, type Step } from '../game/GameSession.ts';
 import { SerialQueue } from '../game/SerialQueue.ts';
 import { newId } from '../identity/secrets.ts';
@@ -51,6 +51,9 @@ const CHAT_PER_WINDOW = 5;
 const CHAT_WINDOW_MS = 10_000;
 
 const refuse = (code: Refusal['code'], message: string): RoomStep => ({ reply: { ok: false, code, message }, out: [] });
+// A refused write (see `guarded`): nothing was applied; the web client sends it again by itself, and
+// by then the room is served by its new owner, or afresh from the database.
+const REFUSED_WRITE = 'This room\'s server changed while it was storing that; nothing was applied. Send it again.';
 
 /**
  * A table friends meet at: two seats, spectators, options, and the current (or last) game.
@@ -74,6 +77,7 @@ export class Room {
   private wakeTimer: NodeJS.Timeout | undefined;
   private thinking: { turn: CpuTurn; stop: AbortController } | null = null;
   private closed = false;
+  private lost = false; // another process took the room over: this copy writes nothing more
 
   /** The lease token this process holds the room with (see db/Leases); carried by every write. */
   readonly fence: number | null;
@@ -88,18 +92,21 @@ export class Room {
     this.gameNumber = rec.gameNumber;
     this.muted = new Set(rec.muted);
     if (lastGame) {
-      const last = lastGame.game;
-      const acks = new Map<string, number>();
-      // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
-      for (const m of last.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, last.version);
-      this.session = this.newSession({
-        id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
-        status: last.status, outcome: last.outcome, fence, seatRatings: lastGame.seatRatings, ratingChanges: lastGame.ratingChanges,
-        game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
-      });
+      this.session = this.restoredSession(lastGame);
       // After a restart nobody is here yet: every seated person is away, with a fresh grace period.
       this.schedule();
     }
+  }
+
+  private restoredSession({ game: last, seatRatings, ratingChanges }: LastGame): GameSession {
+    const acks = new Map<string, number>();
+    // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
+    for (const m of last.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, last.version);
+    return this.newSession({
+      id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
+      status: last.status, outcome: last.outcome, fence: this.fence, seatRatings, ratingChanges,
+      game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
+    });
   }
 
   get record(): RoomRecord {
@@ -176,7 +183,7 @@ export class Room {
     this.present.set(device.id, p);
     const color = this.seatedColor(device.id);
     const game = this.liveGame;
-    if (color && game) return this.after(await game.arrive(color), true);
+    if (color && game) return this.guarded(async () => this.after(await game.arrive(color), true));
     // Between games a seat shows the name its person goes by now (a guest who renamed, a login).
     const seat = color && this.seats[color];
     if (seat && seat.kind === 'human' && (seat.name !== shownName(device) || (seat.userId ?? null) !== (device.user?.id ?? null))) {
@@ -193,7 +200,7 @@ export class Room {
     this.present.delete(deviceId);
     const color = this.seatedColor(deviceId);
     const game = this.liveGame;
-    if (color && game) return this.after(await game.leave(color), true);
+    if (color && game) return this.guarded(async () => this.after(await game.leave(color), true));
     return this.roomChanged();
   }
 
@@ -243,7 +250,7 @@ export class Room {
   /** The host starts the next game once both seats are filled. `rated`: the accounts of a ranked game. */
   async start(deviceId: string, rated: RatedPlayers | null = null): Promise<RoomStep> {
     if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host starts a game; ask for a rematch instead.');
-    return this.startGame(rated);
+    return this.guarded(() => this.startGame(rated));
   }
 
   /**
@@ -261,7 +268,7 @@ export class Room {
       this.rematchOfferBy = null;
       return this.roomChanged();
     }
-    if (this.rematchOfferBy === other || this.seats[other].kind === 'cpu') return this.startGame(null);
+    if (this.rematchOfferBy === other || this.seats[other].kind === 'cpu') return this.guarded(() => this.startGame(null));
     this.rematchOfferBy = color;
     return this.roomChanged();
   }
@@ -281,10 +288,12 @@ export class Room {
     const recent = (this.chatTimes.get(device.id) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
     if (recent.length >= CHAT_PER_WINDOW) return refuse('rate-limited', `At most ${CHAT_PER_WINDOW} messages every ${CHAT_WINDOW_MS / 1000} s.`);
     this.chatTimes.set(device.id, [...recent, now]);
-    const message = await this.deps.store.addChat(this.id, { channel, deviceId: device.id, name: shownName(device), text }, this.fence);
-    const msg: ServerMessage = { type: 'chat', code: this.code, message };
-    if (channel === 'players') return { reply: this.ok(), out: [], toDevices: { deviceIds: players, messages: [msg] } };
-    return { reply: this.ok(), out: [msg] };
+    return this.guarded(async () => {
+      const message = await this.deps.store.addChat(this.id, { channel, deviceId: device.id, name: shownName(device), text }, this.fence);
+      const msg: ServerMessage = { type: 'chat', code: this.code, message };
+      if (channel === 'players') return { reply: this.ok(), out: [], toDevices: { deviceIds: players, messages: [msg] } };
+      return { reply: this.ok(), out: [msg] };
+    });
   }
 
   /** The host mutes (or unmutes) a participant in the chat. */
@@ -313,14 +322,14 @@ export class Room {
   async play(command: (game: GameSession) => Promise<Step>): Promise<RoomStep> {
     const game = this.session;
     if (!game) return refuse('no-game', 'No such game.');
-    return this.after(await command(game));
+    return this.guarded(async () => this.after(await command(game)));
   }
 
   /** The room's own work (a timer, a CPU answer), run on the queue and told to the room. */
   private runOwn(work: () => Promise<RoomStep>): void {
     void this.queue.run(async () => {
       if (this.closed) return;
-      const step = await work();
+      const step = await this.guarded(work);
       this.deps.outlet.toRoom(this.code, step.out);
     }).catch((err) => this.deps.log.error({ err, room: this.code }, 'room task failed'));
   }
@@ -480,7 +489,59 @@ export class Room {
 
   private async saved(): Promise<RoomStep> {
     this.rematchOfferBy = null;
-    await this.deps.store.saveRoom(this.record, this.fence);
-    return this.roomChanged();
+    return this.guarded(async () => {
+      await this.deps.store.saveRoom(this.record, this.fence);
+      return this.roomChanged();
+    });
+  }
+
+  /**
+   * Runs work that writes the room's state. The database may refuse such a write: the lease is gone
+   * or ran out (StaleOwner), or the game in memory is behind the stored one (MovesAhead, a ply that is
+   * already there). Then nothing of it was applied, and the sender is told so instead of an ack. The
+   * room does not stay as it was, which would refuse the same way for ever: taken over by another
+   * process, it stops here (its timers and CPU; every later write refused at once) until the lease
+   * upkeep drops it (Lobby.keepLeases) and commands go to the new owner; still this process's, it is
+   * read again from the database, where the truth is.
+   */
+  private async guarded(work: () => Promise<RoomStep>): Promise<RoomStep> {
+    if (this.lost) return refuse('unavailable', REFUSED_WRITE);
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof StaleOwner || err instanceof MovesAhead)) throw err;
+      if (await this.deps.store.leaseLost(this.id, this.fence)) {
+        this.deps.log.warn({ room: this.code, err: err.message }, 'write refused: another process owns the room now');
+        this.lost = true;
+        this.close();
+        return refuse('unavailable', REFUSED_WRITE);
+      }
+      this.deps.log.warn({ room: this.code, err: err.message }, 'write refused: loading the room again from the database');
+      await this.reload();
+      // everyone here sees the room and its game as stored (their next event would not follow on)
+      const game = this.gameMessage('resync');
+      return { ...refuse('unavailable', REFUSED_WRITE), out: [{ type: 'room', room: this.view() }, ...(game ? [game] : [])] };
+    }
+  }
+
+  /** The room and its last game as stored (a reloaded game's turn starts afresh, as after a takeover). */
+  private async reload(): Promise<void> {
+    const rec = await this.deps.store.findRoomById(this.id);
+    if (!rec) throw new Error(`room ${this.code} is not in the database`);
+    const last = await this.deps.store.lastGame(this.id);
+    this.hostDeviceId = rec.hostDeviceId;
+    this.options = rec.options;
+    this.seats = rec.seats;
+    this.gameNumber = rec.gameNumber;
+    this.muted.clear();
+    for (const d of rec.muted) this.muted.add(d);
+    this.rematchOfferBy = null;
+    this.stopThinking();
+    const same = last && this.session?.id === last.id ? this.session : null;
+    this.session = last && this.restoredSession({
+      // a reload follows a refused write of a game in play: there are no rating changes to show
+      game: last, seatRatings: same?.seatRatings ?? await this.deps.ratings.seatRatings(last.seats), ratingChanges: null,
+    });
+    this.schedule();
   }
 }

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@chu/protocol';
+import { Game } from '@chu/rules';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { privateRedis, startCluster } from '../support/cluster.ts';
@@ -23,9 +24,48 @@ async function seat(host: TestClient, guest: TestClient, code: string) {
 async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
-  const r = await c.query<{ usi: string }>('SELECT usi FROM moves WHERE game_id = $1 ORDER BY ply', [gameId]);
+  const r = await c.query<{ usi: string; ply: number }>('SELECT usi, ply FROM moves WHERE game_id = $1 ORDER BY ply', [gameId]);
   await c.end();
+  // no gap: the plies are 0, 1, 2, … (the primary key already rules out two moves at one ply)
+  expect(r.rows.map((x) => x.ply)).toEqual(r.rows.map((_, i) => i));
   return r.rows.map((x) => x.usi);
+}
+
+/** The legal moves after `moves`, in the rules' order. */
+const legalAfter = (moves: string[]): string[] => {
+  const g = Game.replay(moves);
+  if (!g.ok) throw new Error(`moves do not replay: ${moves.join(' ')}`);
+  return g.value.legalMoves();
+};
+
+/** Waits until the process `pid` holds the room's lease (live); returns when it saw it. */
+async function untilHolder(databaseUrl: string, code: string, pid: number, ms = 30_000): Promise<number> {
+  const deadline = Date.now() + ms;
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    for (;;) {
+      const r = await c.query<{ owner: string }>(
+        `SELECT l.owner FROM room_leases l JOIN rooms r ON r.id = l.room_id WHERE r.code = $1 AND l.expires_at > now()`, [code]);
+      if (r.rows[0]?.owner.split(':')[1] === String(pid)) return Date.now();
+      if (Date.now() > deadline) throw new Error(`process ${pid} never took ${code} over (lease: ${JSON.stringify(r.rows[0] ?? null)})`);
+      await new Promise((res) => setTimeout(res, 25));
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+/** Polls a node's readiness until it answers `status`. */
+async function untilReady(url: string, status: number, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await fetch(`${url}/health/ready`)).status;
+    if (last === status) return;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`${url}/health/ready stayed ${last}, never ${status}`);
 }
 
 describe('two processes serve one site', () => {
@@ -128,6 +168,9 @@ describe('losing a process loses nothing', () => {
         const [h, g] = [host, guest].map((c) => ({ token: c.token, deviceId: c.deviceId, version: c.game!.version }));
         host.close();
         guest.close();
+        // a figure for the README, not a test: the time depends on CHU_LEASE_MS and on the machine's load
+        const killedAt = Date.now();
+        const takenOver = untilHolder(site.db.databaseUrl!, room.code, survivor.child.pid!);
         await site.replace(owner);
         host = await TestClient.connect(survivor.url, h);
         guest = await TestClient.connect(survivor.url, g);
@@ -137,9 +180,165 @@ describe('losing a process loses nothing', () => {
           await c.until(() => c.game?.id === gameId && c.game.ply === acked.length, 15_000);
         }
         expect(host.game!.moves).toEqual(acked);
-        await play(2);
+        await play(1);
+        console.log(`SIGKILL round ${round + 1}: the survivor held the room ${(await takenOver) - killedAt} ms after the kill, `
+          + `and acknowledged the next move ${Date.now() - killedAt} ms after it (lease ${1500} ms)`);
+        await play(1);
       }
       expect(await storedMoves(site.db.databaseUrl!, gameId)).toEqual(acked);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('a timed game whose owner is SIGKILLed late in a turn: the player on move gets a whole turn again, nobody loses on time', async () => {
+    // 1 "second" = 200 ms: a 60 s turn lasts 12 s. The owner dies with about 3 s of the turn left and
+    // the survivor takes over once the lease (1.5 s) has run out: had the gap been charged, White would
+    // have less left on the survivor than on the old owner, or have lost on time. The checks compare
+    // only what the servers report.
+    const site = await startCluster(2, { env: { CHU_MS_PER_SECOND: '200' } });
+    try {
+      const host = await TestClient.connect(site.nodes[0].url, 'Ana'); // node 0 owns the room
+      const guest = await TestClient.connect(site.nodes[1].url, 'Ben');
+      clients.push(host, guest);
+      const room = await host.createRoom({ turnTime: 60 });
+      await guest.join(room.code);
+      await seat(host, guest, room.code);
+      const gameId = host.game!.id;
+      const turnMs = 60 * 200;
+      expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
+      await guest.until(() => guest.game!.ply === 1);
+      // White thinks for most of its turn; the owner says how much is left
+      await new Promise((r) => setTimeout(r, turnMs - 3000));
+      await guest.join(room.code);
+      const before = (await guest.nextOf('game', (m) => m.reason === 'join')).game;
+      expect(before).toMatchObject({ id: gameId, status: 'active', turn: 'white' });
+      expect(before.turnRemainingMs).toBeLessThan(turnMs / 2);
+
+      const owner = await ownerNode(site.db.databaseUrl!, room.code, site.nodes.map((n) => n.child.pid!));
+      expect(owner).toBe(0);
+      const survivor = site.nodes[1];
+      const [h, g] = [host, guest].map((c) => ({ token: c.token, deviceId: c.deviceId }));
+      host.close();
+      guest.close();
+      const killedAt = Date.now();
+      await site.kill(0);
+      const black = await TestClient.connect(survivor.url, h);
+      const white = await TestClient.connect(survivor.url, g);
+      clients.push(black, white);
+      white.send({ type: 'room.join', code: room.code }); // the whole game, with the turn's time as the survivor counts it
+      const after = (await white.nextOf('game', (m) => m.reason === 'join' && m.game.id === gameId, 30_000)).game;
+      console.log(`timed game: the survivor answered the join ${Date.now() - killedAt} ms after the kill; White had `
+        + `${before.turnRemainingMs} ms left on the old owner and ${after.turnRemainingMs} ms on the survivor (turn ${turnMs} ms)`);
+      expect(after).toMatchObject({ status: 'active', outcome: null, turn: 'white', ply: 1, moves: ['7j5h'] });
+      // a whole turn again, started when the survivor loaded the game: more than was left at the kill
+      expect(after.turnRemainingMs).toBeGreaterThan(before.turnRemainingMs!);
+      expect(after.turnRemainingMs).toBeLessThanOrEqual(turnMs);
+      await black.join(room.code);
+      await black.until(() => black.game?.id === gameId);
+      // White plays its move in that turn, and the game goes on under the clock
+      const reply = await white.move('11d11e', { waitMs: 20_000 });
+      expect(reply, JSON.stringify(reply)).toMatchObject({ type: 'ack' });
+      const next = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.usi === '11d11e', 20_000);
+      expect(next.event).toMatchObject({ color: 'white', byCpu: false });
+      expect(await black.move(legalAfter(['7j5h', '11d11e'])[0], { waitMs: 20_000 })).toMatchObject({ type: 'ack' });
+      expect(white.inbox.some((m) => m.type === 'event' && m.event.kind === 'end')).toBe(false);
+      expect((await storedMoves(site.db.databaseUrl!, gameId)).slice(0, 2)).toEqual(['7j5h', '11d11e']);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('a stopped owner comes back stale: the move it held never lands, its sender gets an error, the survivor plays on', async () => {
+    const site = await startCluster(2);
+    try {
+      const [a, b] = site.nodes;
+      const host = await TestClient.connect(a.url, 'Ana'); // node a owns the room
+      const guest = await TestClient.connect(b.url, 'Ben');
+      clients.push(host, guest);
+      const room = await host.createRoom();
+      await guest.join(room.code);
+      await seat(host, guest, room.code);
+      const gameId = host.game!.id;
+      const acked: string[] = [];
+      const play = async (c: TestClient, usi: string) => {
+        await c.until(() => c.game!.ply === acked.length, 30_000);
+        const r = await c.move(usi, { waitMs: 30_000 });
+        expect(r, JSON.stringify(r)).toMatchObject({ type: 'ack' });
+        acked.push(usi);
+      };
+      await play(host, legalAfter(acked)[0]);
+      await play(guest, legalAfter(acked)[0]);
+      // Black's device has a second connection, to node b
+      const hostOnB = await TestClient.connect(b.url, { token: host.token, deviceId: host.deviceId });
+      clients.push(hostOnB);
+      await hostOnB.join(room.code);
+      await hostOnB.until(() => hostOnB.game?.id === gameId && hostOnB.game.ply === acked.length);
+      expect(await ownerNode(site.db.databaseUrl!, room.code, site.nodes.map((n) => n.child.pid!))).toBe(0);
+
+      // a stops (it holds the room and believes it still does); a move reaches its socket and waits there
+      process.kill(a.child.pid!, 'SIGSTOP');
+      let resumed = false;
+      try {
+        const [held, other] = legalAfter(acked);
+        const stale = host.move(held, { ack: 'held-by-a-stopped-owner', waitMs: 60_000 });
+        // a's lease runs out and b takes the room over; Black plays a different move there
+        await untilHolder(site.db.databaseUrl!, room.code, b.child.pid!);
+        await play(hostOnB, other);
+        process.kill(a.child.pid!, 'SIGCONT');
+        resumed = true;
+        const answer = await stale;
+        console.log(`the move a stopped owner held, once it ran again: ${JSON.stringify(answer)}`);
+        expect(answer).toMatchObject({ type: 'error', ack: 'held-by-a-stopped-owner' });
+      } finally {
+        if (!resumed) process.kill(a.child.pid!, 'SIGCONT');
+      }
+      // the game goes on at b, for everyone (the stale client too, through a)
+      await play(guest, legalAfter(acked)[0]);
+      await play(hostOnB, legalAfter(acked)[0]);
+      await play(guest, legalAfter(acked)[0]);
+      // the stale client catches up from the room's owner now, through a
+      host.send({ type: 'room.join', code: room.code });
+      const caughtUp = await host.nextOf('game', (m) => m.reason === 'join' && m.game.ply === acked.length, 30_000);
+      expect(caughtUp.game.moves).toEqual(acked);
+      expect(await ownerNode(site.db.databaseUrl!, room.code, site.nodes.map((n) => n.child.pid!))).toBe(1);
+      expect(host.inbox.some((m) => m.type === 'ack' && m.ack === 'held-by-a-stopped-owner')).toBe(false);
+      expect(await storedMoves(site.db.databaseUrl!, gameId)).toEqual(acked);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('a move stored behind the owner\'s back (its ply taken, moves_pkey): the owner loads the game again and play goes on', async () => {
+    const site = await startCluster(1);
+    try {
+      const host = await TestClient.connect(site.nodes[0].url, 'Ana');
+      const guest = await TestClient.connect(site.nodes[0].url, 'Ben');
+      clients.push(host, guest);
+      const room = await host.createRoom();
+      await guest.join(room.code);
+      await seat(host, guest, room.code);
+      const gameId = host.game!.id;
+      expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
+      await guest.until(() => guest.game!.ply === 1);
+      // what a stale owner's late write used to leave: White's move at ply 1, which this owner never saw
+      const c = new pg.Client({ connectionString: site.db.databaseUrl! });
+      await c.connect();
+      await c.query(`INSERT INTO moves (game_id, ply, usi, time_ms, by_cpu, created_at) VALUES ($1, 1, '11d11e', 0, false, now())`, [gameId]);
+      await c.query('UPDATE games SET version = version + 1 WHERE id = $1', [gameId]);
+      await c.end();
+
+      // White's own move at that ply cannot be stored: refused (not acknowledged), and the room reloads
+      const refused = await guest.move('12d12e', { ack: 'into-a-taken-ply' });
+      expect(refused).toMatchObject({ type: 'error', code: 'unavailable', ack: 'into-a-taken-ply' });
+      const reloaded = await host.nextOf('game', (m) => m.reason === 'resync');
+      expect(reloaded.game).toMatchObject({ id: gameId, status: 'active', moves: ['7j5h', '11d11e'], turn: 'black' });
+      // the same message again is now a move out of turn, not a second try at the taken ply
+      expect(await guest.move('12d12e', { ack: 'into-a-taken-ply', version: guest.game!.version })).toMatchObject({ type: 'error', code: 'not-your-turn' });
+      expect(await host.move('5h3f')).toMatchObject({ type: 'ack' });
+      await guest.until(() => guest.game!.ply === 3);
+      expect(await guest.move('12d12e')).toMatchObject({ type: 'ack' });
+      expect(await storedMoves(site.db.databaseUrl!, gameId)).toEqual(['7j5h', '11d11e', '5h3f', '12d12e']);
     } finally {
       await site.stop();
     }
@@ -162,8 +361,12 @@ describe('losing a process loses nothing', () => {
       await redis.stop();
       // the guest's process cannot reach the owner without Redis: its move is refused, or it waits
       const during = guest.move('11d11e', { ack: 'during-outage', waitMs: 40_000 });
+      // neither process is ready for new clients while Redis is away (a proxy sends them elsewhere)...
+      await Promise.all(site.nodes.map((n) => untilReady(n.url, 503)));
       await new Promise((r) => setTimeout(r, 3000));
       await redis.start();
+      // ...and both are again once it is back
+      await Promise.all(site.nodes.map((n) => untilReady(n.url, 200)));
       const answer = await during;
       console.log(`move during the Redis outage: ${JSON.stringify(answer)}`);
       expect(['ack', 'error']).toContain(answer.type);
