@@ -178,7 +178,10 @@ describe('socket floods', () => {
     for (const s of sockets) s.close();
 
     for (const f of seen) {
-      expect(f.notices).toBe(1);
+      // one notice a window: one while it flooded, more only if a starved machine stretched the
+      // sixty refusals before the drop over more than one window
+      expect(f.notices).toBeGreaterThanOrEqual(1);
+      expect(f.notices).toBeLessThanOrEqual(1 + Math.floor((f.droppedAt - f.startedAt) / floods.noticeEveryMs));
       expect(f.dropped).toBe(1);
       expect(f.reason).toBe('io server disconnect');
       // answered: a new device's burst and what trickled in meanwhile; the rest was refused unread

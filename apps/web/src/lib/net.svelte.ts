@@ -236,10 +236,14 @@ export function connect(): Promise<void> {
     };
     s.on('connect', onConnect);
     s.on('disconnect', (reason) => onDisconnect(reason));
-    s.on('connect_error', async (err) => {
+    s.on('connect_error', async (err: Error & { data?: { code?: string; retryAfterMs?: number } }) => {
       net.status = 'offline';
       // an unknown or missing device: get a cookie and try again
       if (/auth|device|unauth/i.test(err.message)) await ensureDevice();
+      // A handshake the server refused (too many from this address, a device held back after a
+      // flood, an unknown device) is not retried by socket.io itself: try again once the server's
+      // wait is over, so the tab comes back by itself instead of staying offline until a reload.
+      if (!s.active) setTimeout(() => s.connect(), Math.min(60_000, Math.max(1000, err.data?.retryAfterMs ?? 1000)));
     });
     s.on(SERVER_EVENT, (msg: ServerMessage) => receive(msg));
     // test hook: end-to-end tests drop the connection to check the reconnect path
