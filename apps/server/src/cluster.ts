@@ -36,6 +36,6 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   log.info({ self }, 'serving with other processes (Redis + Postgres)');
   return {
     ownership: new Leases(db.prisma, self, config.leaseMs),
-    seekers: new RedisSeekers(redis, self, prefix),
+    seekers: new RedisSeekers(redis, self, prefix, undefined, log),
   };
 }

@@ -117,11 +117,12 @@ describe('ranked play', () => {
       // the room, loaded afresh, shows its finished game at the ratings it was played at: two newcomers, "1500?"
       const visitor = await TestClient.connect(again.url, 'Visitor');
       clients.push(visitor);
-      await visitor.join(code);
+      const room = await visitor.join(code);
       const { game } = await visitor.nextOf('game');
       expect(game).toMatchObject({ id: gameId, status: 'finished', rated: true });
       for (const c of ['black', 'white'] as const) {
         expect(game.seats[c]).toMatchObject({ name: names[c], rating: { rating: 1500, provisional: true } });
+        expect(room.seats[c]).toMatchObject({ name: names[c], rating: { rating: 1500, provisional: true } }); // the room's view too
         expect(game.ratingChanges?.[c]).toEqual(changes?.[c]);
       }
     } finally {

@@ -1,7 +1,7 @@
 import type { PrismaClient } from './database.ts';
 import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
-/** One move as stored. A move that ends the game is not written here (see Store.appendFinalMove). */
+/** One move as stored. A move that ends the game is not written here: ranked/RatingBook.recordResult stores it with the result (Store.insertMove). */
 export interface MoveRecord {
   gameId: string;
   ply: number;

@@ -466,7 +466,10 @@ export class Room {
   }
 
   private seatViews(seats: Seats): Record<Color, SeatView> {
-    const game = this.session && this.session.seats === seats ? this.session : null;
+    // the game's own seats, or the room's when the same people sit there (after a restart the room's
+    // seats are loaded apart from its last game's, and that game's ratings still belong next to them)
+    const session = this.session;
+    const game = session && (session.seats === seats || COLORS.every((c) => sameOccupant(session.seats[c], seats[c]))) ? session : null;
     const view = (color: Color): SeatView => {
       const s = seats[color];
       const state = game?.seatState(color) ?? { status: 'present' as const, takeoverInMs: null, controller: s.kind === 'empty' ? 'none' as const : s.kind };
