@@ -47,7 +47,10 @@ export class Lobby {
   async locate(code: string): Promise<Located> {
     if (this.closed) return null;
     const room = this.rooms.get(code);
-    if (room) return { room };
+    if (room && !room.superseded) return { room };
+    // a copy that learnt it was taken over leaves now, not at the next lease renewal: a join or a
+    // command meanwhile would be answered from its stale game (the new owner is found below)
+    if (room) this.drop(room);
     let pending = this.loading.get(code);
     if (!pending) {
       pending = this.load(code).finally(() => this.loading.delete(code));

@@ -109,6 +109,9 @@ export class Room {
     });
   }
 
+  /** Another process took the room over (a write of ours was refused): this copy must not answer for it. */
+  get superseded(): boolean { return this.lost; }
+
   get record(): RoomRecord {
     return {
       id: this.id, code: this.code, hostDeviceId: this.hostDeviceId, options: this.options, seats: this.seats,

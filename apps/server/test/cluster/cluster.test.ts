@@ -21,6 +21,17 @@ async function seat(host: TestClient, guest: TestClient, code: string) {
   await Promise.all([host, guest].map((c) => c.until(() => c.game!.seats.black.status === 'present' && c.game!.seats.white.status === 'present')));
 }
 
+/** Ana on `hostUrl` creates a room (she owns it: her process does) and Ben on `guestUrl` joins; both seated, the game started. */
+async function seatedAt(clients: TestClient[], hostUrl: string, guestUrl: string, options: Parameters<TestClient['createRoom']>[0] = {}) {
+  const host = await TestClient.connect(hostUrl, 'Ana');
+  const guest = await TestClient.connect(guestUrl, 'Ben');
+  clients.push(host, guest);
+  const room = await host.createRoom(options);
+  await guest.join(room.code);
+  await seat(host, guest, room.code);
+  return { host, guest, room, gameId: host.game!.id };
+}
+
 async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
@@ -198,13 +209,7 @@ describe('losing a process loses nothing', () => {
     // only what the servers report.
     const site = await startCluster(2, { env: { CHU_MS_PER_SECOND: '200' } });
     try {
-      const host = await TestClient.connect(site.nodes[0].url, 'Ana'); // node 0 owns the room
-      const guest = await TestClient.connect(site.nodes[1].url, 'Ben');
-      clients.push(host, guest);
-      const room = await host.createRoom({ turnTime: 60 });
-      await guest.join(room.code);
-      await seat(host, guest, room.code);
-      const gameId = host.game!.id;
+      const { host, guest, room, gameId } = await seatedAt(clients, site.nodes[0].url, site.nodes[1].url, { turnTime: 60 }); // node 0 owns the room
       const turnMs = 60 * 200;
       expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
       await guest.until(() => guest.game!.ply === 1);
@@ -253,13 +258,7 @@ describe('losing a process loses nothing', () => {
     const site = await startCluster(2);
     try {
       const [a, b] = site.nodes;
-      const host = await TestClient.connect(a.url, 'Ana'); // node a owns the room
-      const guest = await TestClient.connect(b.url, 'Ben');
-      clients.push(host, guest);
-      const room = await host.createRoom();
-      await guest.join(room.code);
-      await seat(host, guest, room.code);
-      const gameId = host.game!.id;
+      const { host, guest, room, gameId } = await seatedAt(clients, a.url, b.url); // node a owns the room
       const acked: string[] = [];
       const play = async (c: TestClient, usi: string) => {
         await c.until(() => c.game!.ply === acked.length, 30_000);
@@ -312,13 +311,7 @@ describe('losing a process loses nothing', () => {
   it('a move stored behind the owner\'s back (its ply taken, moves_pkey): the owner loads the game again and play goes on', async () => {
     const site = await startCluster(1);
     try {
-      const host = await TestClient.connect(site.nodes[0].url, 'Ana');
-      const guest = await TestClient.connect(site.nodes[0].url, 'Ben');
-      clients.push(host, guest);
-      const room = await host.createRoom();
-      await guest.join(room.code);
-      await seat(host, guest, room.code);
-      const gameId = host.game!.id;
+      const { host, guest, gameId } = await seatedAt(clients, site.nodes[0].url, site.nodes[0].url);
       expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
       await guest.until(() => guest.game!.ply === 1);
       // what a stale owner's late write used to leave: White's move at ply 1, which this owner never saw
@@ -348,13 +341,7 @@ describe('losing a process loses nothing', () => {
     const redis = await privateRedis();
     const site = await startCluster(2, { redisUrl: redis.url });
     try {
-      const host = await TestClient.connect(site.nodes[0].url, 'Ana');
-      const guest = await TestClient.connect(site.nodes[1].url, 'Ben');
-      clients.push(host, guest);
-      const room = await host.createRoom();
-      await guest.join(room.code);
-      await seat(host, guest, room.code);
-      const gameId = host.game!.id;
+      const { host, guest, gameId } = await seatedAt(clients, site.nodes[0].url, site.nodes[1].url);
       expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
       await guest.until(() => guest.game!.ply === 1);
 
