@@ -48,6 +48,22 @@ describe.each(STORES)('HTTP rate limits (%s counters)', (_store, redisUrl) => {
     console.log(`login: ${LIMITS.loginsPerAccount} guesses per account, ${LIMITS.loginsPerAddress} logins per address per ${LIMITS.windowMs / 1000} s; Retry-After ${last.headers.get('retry-after')} s`);
   });
 
+  it('registration is limited per address: past its limit a 429 with Retry-After, and no account is made', async () => {
+    const s = (server = await startTestServer({ redisUrl }));
+    const register = async (i: number) => {
+      const { token } = (await (await post(s.url, '/api/device', { name: `Signup${i}` })).json()) as { token: string };
+      return post(s.url, '/api/account/register', { username: `signup${i}`, password: 'correct horse battery' }, { bearer: token });
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.registers; i++) statuses.push((await register(i)).status);
+    expect(statuses).toEqual(Array(LIMITS.registers).fill(200));
+    const refused = await register(LIMITS.registers);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'rate-limited' });
+    expect(await s.db.prisma.user.count()).toBe(LIMITS.registers);
+  });
+
   it('device creation is limited per address; a returning device costs nothing', async () => {
     server = await startTestServer({ redisUrl });
     const made: Response[] = [];
