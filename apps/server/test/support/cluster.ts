@@ -31,13 +31,13 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
   return {
     nodes,
     db,
-    /** Kills node i at once (SIGKILL) and starts a new process in its place, on a new port. */
-    async replace(i: number): Promise<Node> {
-      await kill9(nodes[i].child);
+    /** Kills node i at once (SIGKILL). */
+    kill: (i: number) => kill9(nodes[i].child),
+    /** Starts a new process in node i's place (after kill), on a new port. */
+    async respawn(i: number): Promise<Node> {
       nodes[i] = await start();
       return nodes[i];
     },
-    kill: (i: number) => kill9(nodes[i].child),
     async stop() {
       await Promise.all(nodes.map((node) => kill9(node.child)));
       await db.dispose();
