@@ -51,3 +51,11 @@ function originOf(url: string): string | null {
     return null;
   }
 }
+
+/**
+ * The client's address as the HTTP limits see it (Fastify's req.ip): behind our own reverse proxy
+ * (TRUST_PROXY) the first X-Forwarded-For entry, the client the proxy was reached by; otherwise the peer.
+ */
+export function clientAddress(policy: Pick<OriginPolicy, 'trustProxy'>, peer: { address: string; headers: IncomingHttpHeaders }): string {
+  return (policy.trustProxy && first(peer.headers['x-forwarded-for'])) || peer.address;
+}

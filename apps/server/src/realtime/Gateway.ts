@@ -13,13 +13,13 @@ import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { Store } from '../db/Store.ts';
 import type { GameSession, Reply, Step } from '../game/GameSession.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
-import { checkOrigin } from '../identity/origin.ts';
+import { checkOrigin, clientAddress } from '../identity/origin.ts';
 import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
 import { deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
-import { clientAddress, HandshakeBudget } from './Handshakes.ts';
+import { HandshakeBudget } from './Handshakes.ts';
 import type { TokenBucket } from './TokenBucket.ts';
 
 interface SocketState {
@@ -134,7 +134,7 @@ export class Gateway {
    * device, then a flood hold on it (on any process of the site).
    */
   private async admit(socket: Socket): Promise<Admission> {
-    const budget = await this.handshakes.take(clientAddress(this.config.trustProxy, socket.handshake));
+    const budget = await this.handshakes.take(clientAddress(this.config, socket.handshake));
     if (!budget.ok) {
       return { ok: false, code: 'rate-limited', message: `Too many connections from this address; retry in ${Math.ceil(budget.retryAfterMs / 1000)} s.`, retryAfterMs: budget.retryAfterMs };
     }
@@ -250,7 +250,7 @@ export class Gateway {
       if (a.kind === 'notice') send(socket, { type: 'error', code: 'rate-limited', message: 'Too many messages; slow down.', retryAfterMs: a.retryAfterMs });
       if (a.kind === 'drop') {
         this.floods.hold(st.device.id, a.holdBackMs);
-        this.log.warn({ device: st.device.id, address: clientAddress(this.config.trustProxy, socket.handshake) }, 'socket dropped for flooding');
+        this.log.warn({ device: st.device.id, address: clientAddress(this.config, socket.handshake) }, 'socket dropped for flooding');
         send(socket, { type: 'error', code: 'flooding', message: `Dropped for flooding; reconnect in ${Math.ceil(a.holdBackMs / 1000)} s.`, retryAfterMs: a.holdBackMs });
         socket.disconnect(true);
       }

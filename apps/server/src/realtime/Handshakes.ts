@@ -52,16 +52,3 @@ export class HandshakeBudget {
     return w.count <= this.limit.perAddress ? { ok: true } : { ok: false, retryAfterMs: Math.max(1000, w.resetAt - now) };
   }
 }
-
-/**
- * The client's address as the HTTP limits see it (Fastify's req.ip): behind our own reverse proxy
- * (TRUST_PROXY) the first X-Forwarded-For entry, the client the proxy was reached by; otherwise the peer.
- */
-export function clientAddress(trustProxy: boolean, handshake: { address: string; headers: Record<string, string | string[] | undefined> }): string {
-  if (trustProxy) {
-    const xff = handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(xff) ? xff[0] : xff)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return handshake.address;
-}

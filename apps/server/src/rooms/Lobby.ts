@@ -5,7 +5,7 @@ import {
 import { soleOwner, type Ownership } from '../db/Leases.ts';
 import type { RoomRecord } from '../db/Store.ts';
 import { newId } from '../identity/secrets.ts';
-import { Room, type RoomDeps } from './Room.ts';
+import { loadLastGame, Room, type RoomDeps } from './Room.ts';
 
 /** Where a room is served: here (this process owns it), by another process, or nowhere (no such room). */
 export type Located = { room: Room } | { owner: string } | null;
@@ -162,15 +162,7 @@ export class Lobby {
     if (!('token' in held)) return held;
     let room: Room;
     try {
-      const game = await this.deps.store.lastGame(rec.id);
-      const rated = game?.rated && game.status === 'finished' ? await this.deps.ratings.changes(game.id) : null;
-      const last = game && {
-        game,
-        ratingChanges: rated?.changes ?? null,
-        // a finished rated game shows the ratings it was played at, "?" where they were provisional
-        seatRatings: rated?.playedAt ?? await this.deps.ratings.seatRatings(game.seats),
-      };
-      room = new Room(this.deps, rec, last, held.token);
+      room = new Room(this.deps, rec, await loadLastGame(this.deps, rec.id), held.token);
     } catch (err) {
       // A stored game that no longer replays is a bug to fix, not a reason to lose the room.
       this.deps.log.error({ err, room: code }, 'could not load the last game of a room');

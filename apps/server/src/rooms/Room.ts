@@ -47,6 +47,19 @@ const shownName = (d: Visitor) => d.user?.username ?? d.name;
 /** What a room loads with: its last game, and the ratings to show beside that game's seats. */
 export interface LastGame { game: StoredGame; seatRatings: GameSession['seatRatings']; ratingChanges: RatingChanges | null }
 
+/** A room's last game as stored, with its ratings: on loading the room, and on reading it again. */
+export async function loadLastGame(deps: Pick<RoomDeps, 'store' | 'ratings'>, roomId: string): Promise<LastGame | null> {
+  const game = await deps.store.lastGame(roomId);
+  if (!game) return null;
+  const rated = game.rated && game.status === 'finished' ? await deps.ratings.changes(game.id) : null;
+  return {
+    game,
+    ratingChanges: rated?.changes ?? null,
+    // a finished rated game shows the ratings it was played at, "?" where they were provisional
+    seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats),
+  };
+}
+
 const CHAT_PER_WINDOW = 5;
 const CHAT_WINDOW_MS = 10_000;
 
@@ -534,7 +547,7 @@ export class Room {
   private async reload(): Promise<void> {
     const rec = await this.deps.store.findRoomById(this.id);
     if (!rec) throw new Error(`room ${this.code} is not in the database`);
-    const last = await this.deps.store.lastGame(this.id);
+    const last = await loadLastGame(this.deps, this.id);
     this.hostDeviceId = rec.hostDeviceId;
     this.options = rec.options;
     this.seats = rec.seats;
@@ -543,11 +556,7 @@ export class Room {
     for (const d of rec.muted) this.muted.add(d);
     this.rematchOfferBy = null;
     this.stopThinking();
-    const same = last && this.session?.id === last.id ? this.session : null;
-    this.session = last && this.restoredSession({
-      // a reload follows a refused write of a game in play: there are no rating changes to show
-      game: last, seatRatings: same?.seatRatings ?? await this.deps.ratings.seatRatings(last.seats), ratingChanges: null,
-    });
+    this.session = last && this.restoredSession(last);
     this.schedule();
   }
 }
