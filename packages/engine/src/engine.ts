@@ -69,6 +69,11 @@ export interface BestMoveResult extends SearchInfo {
 /** One searcher per variant and thread: its hash table and history carry over between searches. */
 const searchers: Partial<Record<Variant, Searcher>> = {};
 
+/** Forgets what earlier searches learnt (hash table, history): a new game, or a search to be repeated exactly. */
+export function newGame(): void {
+  for (const s of Object.values(searchers)) s?.clearHash();
+}
+
 /**
  * The engine's move in the game's current position. Synchronous: it blocks the thread for up to
  * `timeMs` (use EnginePool off the main thread). Throws if the game has no legal move.

@@ -9,6 +9,9 @@ const INF = 1_000_000;
 const QS_MAX = 8;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
+const LMP_DEPTH = 3;
+/** quiet moves searched at depth 1, 2, 3 before the rest are skipped (non-PV nodes) */
+const LMP = [0, 12, 24, 48];
 /** entries per ply in the make/unmake stack */
 const SAVED = 7;
 /** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
@@ -121,6 +124,9 @@ export class Searcher {
   private optionsKey = '';
 
   private readonly history: Int32Array;
+  /** per square: the node stamp (shifted left one) and whether the piece there was found attacked */
+  private readonly threats: Int32Array;
+  private stamp = 0;
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly moves: Int32Array[] = [];
   private readonly scores: Int32Array[] = [];
@@ -197,6 +203,7 @@ export class Searcher {
     this.rays = tables.rays;
     this.hops = tables.hops;
     this.history = new Int32Array(256 * tables.frame);
+    this.threats = new Int32Array(tables.frame);
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -482,6 +489,7 @@ export class Searcher {
 
     const futile = !pvNode && depth <= 2 && alpha > -MATE_BOUND && alpha < MATE_BOUND && staticEval + FUTILITY[depth] <= alpha;
     let pruned = false;
+    const stamp = (this.stamp = (this.stamp + 1) & 0x3fffffff);
     const moves = this.moves[ply];
     const scores = this.scores[ply];
     const n = pos.generate(moves);
@@ -493,6 +501,12 @@ export class Searcher {
       const quiet = scores[i] < 95_000_000;
       // futility: a quiet move this close to the horizon won't lift a position this far below alpha
       if (futile && quiet && count > 0) {
+        pruned = true;
+        continue;
+      }
+      // late quiet moves near the horizon: with chu's hundred-odd moves, ordering has put what matters
+      // first, except a threatened piece's way out, which history knows nothing of
+      if (quiet && !pvNode && !check && depth <= LMP_DEPTH && count >= LMP[depth] && best > -MATE_BOUND && !this.threatened(m & this.mask, stamp)) {
         pruned = true;
         continue;
       }
@@ -642,6 +656,15 @@ export class Searcher {
       v += ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
     }
     return (this.pos.turnBit ? -v : v) + TEMPO;
+  }
+
+  /** Whether the piece on `sq` (the side to move's) is attacked, worked out once per square and node (`stamp`). */
+  private threatened(sq: number, stamp: number): boolean {
+    const known = this.threats[sq];
+    if (known >>> 1 === stamp) return (known & 1) === 1;
+    const hit = this.attacked(sq, this.pos.turnBit ^ WHITE_BIT);
+    this.threats[sq] = (stamp << 1) | (hit ? 1 : 0);
+    return hit;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Game, VARIANTS, startSfenOf, withDefaults, type Color, type Options, type Variant } from '@chu/rules';
-import { bestMove, clampLevel, freshMoves, MAX_LEVEL, warmUp, type Repetition, type SearchInfo } from './engine.ts';
+import { bestMove, clampLevel, freshMoves, MAX_LEVEL, newGame, warmUp, type Repetition, type SearchInfo } from './engine.ts';
 
 const NAME = 'Chu Shogi Online CPU';
 const MAX_MULTI_PV = 10;
@@ -54,6 +54,7 @@ export async function runUsi(given: Options, input: NodeJS.ReadableStream, outpu
       }
       case 'usinewgame':
         game = Game.start(options);
+        newGame();
         break;
       case 'position': {
         const g = parsePosition(args, options);
