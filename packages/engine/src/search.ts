@@ -9,9 +9,9 @@ const INF = 1_000_000;
 const QS_MAX = 8;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
-const LMP_DEPTH = 3;
 /** quiet moves searched at depth 1, 2, 3 before the rest are skipped (non-PV nodes) */
 const LMP = [0, 12, 24, 48];
+const LMP_DEPTH = LMP.length - 1;
 /** entries per ply in the make/unmake stack */
 const SAVED = 7;
 /** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
