@@ -140,8 +140,9 @@ class EnginePlayer implements Player {
     // what a USI front end would print last before `bestmove`: the last info, or the result itself
     let last: string[] | undefined;
     const onInfo = (info: { pv: string[] }) => (last = info.pv);
-    // options an older engine does not know are ignored by it
-    const budget = job.nodes ? { nodes: job.nodes, timeMs: 20 * job.ms } : { timeMs: job.ms };
+    // options an older engine does not know are ignored by it (`fixedTime`: `--ms` is each move's own
+    // time, as USI movetime; an engine from before it stops iterating at 45 % of it)
+    const budget = job.nodes ? { nodes: job.nodes, timeMs: 20 * job.ms } : { timeMs: job.ms, fixedTime: true };
     const r = this.bestMove(this.game, { level: this.level, ...budget, seed, repetition: job.repetition, onInfo });
     return { ...r, pv: last ?? r.pv };
   }

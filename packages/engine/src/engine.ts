@@ -10,6 +10,11 @@ export interface BestMoveOptions {
   level?: number;
   /** time budget in ms; default 1000. The search returns within it (plus a few ms) */
   timeMs?: number;
+  /**
+   * `timeMs` is this move's own (USI movetime, a per-turn clock without a main time): nothing saved
+   * is kept for later, so the search uses all of it. Otherwise no iteration starts past 45 % of it.
+   */
+  fixedTime?: boolean;
   /** stop after this depth (USI `go depth`), on top of the level's own cap */
   depth?: number;
   /** stop after about this many nodes (USI `go nodes`) */
@@ -111,6 +116,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   const r = searcher.search(pos, roots, history, limit === null ? Infinity : limit - game.ply, {
     maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
     timeMs: Math.max(1, timeMs - 3),
+    softMs: opts.fixedTime ? timeMs : undefined,
     maxNodes: Math.min(spec.nodes, opts.nodes ?? Infinity),
     noise: spec.noise,
     seed,

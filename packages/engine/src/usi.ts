@@ -110,9 +110,11 @@ const MARGIN_MS = 30;
  * 30th of the main time left (or of `movestogo`'s share) plus the increment and most of the
  * byoyomi, never more than half the main time plus the byoyomi; byoyomi only (a per-turn clock, as
  * in a 30 or 60 s room): all of it but a margin. `infinite`, or nothing: 60 s (depth or nodes only:
- * an hour). Searches stop at this limit and start no iteration past 45 % of it.
+ * an hour). Searches stop at this limit. `fixedTime`: the time is the move's own (movetime, infinite,
+ * or a byoyomi that no main time or increment backs), so the search uses all of it; otherwise it starts no
+ * iteration past 45 % of it and leaves the rest on the clock.
  */
-export function parseGo(args: string[], turn: Color): { timeMs: number; depth?: number; nodes?: number } {
+export function parseGo(args: string[], turn: Color): { timeMs: number; fixedTime: boolean; depth?: number; nodes?: number } {
   const num = (key: string) => {
     const i = args.indexOf(key);
     const v = i >= 0 ? Number(args[i + 1]) : NaN;
@@ -122,20 +124,24 @@ export function parseGo(args: string[], turn: Color): { timeMs: number; depth?: 
   const nodes = num('nodes');
   const limit = (ms: number) => Math.max(1, Math.floor(ms - Math.min(MARGIN_MS, ms / 10)));
   const movetime = num('movetime');
-  if (movetime !== undefined) return { timeMs: limit(movetime), depth, nodes };
+  if (movetime !== undefined) return { timeMs: limit(movetime), fixedTime: true, depth, nodes };
   const main = num(turn === 'black' ? 'btime' : 'wtime');
   const inc = num(turn === 'black' ? 'binc' : 'winc') ?? 0;
   const byoyomi = num('byoyomi') ?? 0;
   const togo = num('movestogo');
   let timeMs: number;
-  if (args.includes('infinite')) timeMs = 60_000;
+  let fixedTime = false;
+  if (args.includes('infinite')) (timeMs = 60_000), (fixedTime = true);
   else if (main !== undefined && main > 0) {
     const share = main / Math.max(1, Math.min(togo ?? 30, 30)) + inc + 0.8 * byoyomi;
     timeMs = limit(Math.min(share, main / 2 + byoyomi + inc));
-  } else if (byoyomi > 0 || inc > 0) timeMs = limit(byoyomi + inc);
+  } else if (byoyomi > 0 || inc > 0) {
+    timeMs = limit(byoyomi + inc);
+    fixedTime = inc === 0;
+  }
   else if (main !== undefined) timeMs = 1; // out of time: the first legal move found
   else timeMs = depth !== undefined || nodes !== undefined ? 3_600_000 : 60_000;
-  return { timeMs, depth, nodes };
+  return { timeMs, fixedTime, depth, nodes };
 }
 
 /** `multipv` k for the lines of a MultiPV search (USI's form), absent for a single line. */

@@ -8,8 +8,8 @@ describe("the search's attack test", () => {
     const games = [...oracleSfens.map((s) => fromSfen(s)), ...Array.from({ length: 20 }, (_, i) => randomGame(500 + i, 15 + 12 * i, OPTION_SETS[i % 6]))];
     let hits = 0;
     for (const game of games) {
-      const s = new Searcher(4) as unknown as { pos: Position; attacked(target: number, by: number): boolean };
-      s.pos = game.position;
+      const s = new Searcher(4) as unknown as { load(pos: Position): void; attacked(target: number, by: number): boolean };
+      s.load(game.position);
       for (const sq of SQUARES)
         for (const by of [0, WHITE_BIT]) {
           const expected = game.position.attacked(sq, by);

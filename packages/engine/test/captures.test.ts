@@ -10,8 +10,8 @@ const iguiKey = (m: number, board: Uint8Array) => `igui ${(m >> 16) & 255} ${IS_
 const isIgui = (m: number) => (m & 255) === ((m >> 8) & 255);
 
 function captures(pos: Position): { mine: number[]; legal: number[] } {
-  const searcher = new Searcher(4) as unknown as { pos: Position; generateCaptures(out: Int32Array, s: Int32Array): number };
-  searcher.pos = pos;
+  const searcher = new Searcher(4) as unknown as { load(pos: Position): void; generateCaptures(out: Int32Array, s: Int32Array): number };
+  searcher.load(pos);
   const out = new Int32Array(MAX_MOVES);
   const n = searcher.generateCaptures(out, new Int32Array(MAX_MOVES));
   const all = new Int32Array(MAX_MOVES);

@@ -151,8 +151,8 @@ describe("the search's dai tables", () => {
   it('the attack test agrees with Position.attacked on every square (Knights, Oxen and Dragons included)', () => {
     let hits = 0;
     for (const game of games) {
-      const s = new Searcher(4, engineTables('dai')) as unknown as { pos: Position; attacked(target: number, by: number): boolean };
-      s.pos = game.position;
+      const s = new Searcher(4, engineTables('dai')) as unknown as { load(pos: Position): void; attacked(target: number, by: number): boolean };
+      s.load(game.position);
       for (const sq of T.squares)
         for (const by of [0, WHITE_BIT]) {
           const expected = game.position.attacked(sq, by);
@@ -168,8 +168,8 @@ describe("the search's dai tables", () => {
     const loose = (m: number) => m & ~T.promote;
     for (const game of games) {
       const pos = game.position;
-      const s = new Searcher(4, engineTables('dai')) as unknown as { pos: Position; generateCaptures(out: Int32Array, s: Int32Array): number };
-      s.pos = pos;
+      const s = new Searcher(4, engineTables('dai')) as unknown as { load(pos: Position): void; generateCaptures(out: Int32Array, s: Int32Array): number };
+      s.load(pos);
       const out = new Int32Array(MAX_MOVES);
       const n = s.generateCaptures(out, new Int32Array(MAX_MOVES));
       const all = new Int32Array(MAX_MOVES);

@@ -186,13 +186,14 @@ export class Position {
 
   /**
    * Writes the legal moves (without the repetition rule, which needs history) into `out`
-   * and returns their count. One move per distinct resulting position.
+   * and returns their count. One move per distinct resulting position. `from`, `count`: the squares
+   * to look for the mover's pieces on (a searcher's piece list; default every square), which only
+   * changes the order of the moves.
    */
-  generate(out: Int32Array | number[]): number {
+  generate(out: Int32Array | number[], from: Uint16Array = this.squares, count = from.length): number {
     const board = this.board;
     const me = this.turnBit;
-    const squares = this.squares;
-    const count = squares.length;
+    const squares = from;
     const moves = this.moves;
     const kingDirs = this.kingDirs;
     const lionReach = this.lionReach;
