@@ -7,8 +7,12 @@ export const MATE_BOUND = MATE - 1_000;
 export const MAX_PLY = 100;
 const INF = 1_000_000;
 const QS_MAX = 8;
-/** quiescence skips a capture of a defended piece by one worth this much more than what it takes */
+/**
+ * a capture of a defended piece by one worth this much more than what it takes: quiescence skips it,
+ * and the search tries it after the killers (ordering keys from BAD_KEY, below the killers' 89–90 M)
+ */
 const BAD_CAPTURE = 50;
+const BAD_KEY = 60_000_000;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
 /** quiet moves searched at depth 1, 2, 3 before the rest are skipped (non-PV nodes) */
@@ -521,7 +525,7 @@ export class Searcher {
       pickBest(moves, scores, i, n);
       const m = moves[i];
       if (m === ttMove) continue;
-      const quiet = scores[i] < 95_000_000;
+      const quiet = scores[i] < 95_000_000 && (scores[i] < BAD_KEY || scores[i] >= 89_000_000);
       // futility: a quiet move this close to the horizon won't lift a position this far below alpha
       if (futile && quiet && count > 0) {
         pruned = true;
@@ -933,6 +937,7 @@ export class Searcher {
   private scoreMoves(moves: Int32Array, scores: Int32Array, n: number, ply: number, ttMove: number): void {
     const board = this.pos.board;
     const lastRoyal = this.pos.royals[this.pos.turnBit ? 0 : 1] === 1;
+    const them = this.pos.turnBit ^ WHITE_BIT;
     const k1 = this.killers[ply * 2];
     const k2 = this.killers[ply * 2 + 1];
     const mask = this.mask;
@@ -953,6 +958,8 @@ export class Searcher {
         s = 100_000_000 + (VALUE[c1] + VALUE[c2]) * 32 - (VALUE[piece] >> 3);
         if (m & promote) s += VALUE[PROMOTED[piece]] - VALUE[piece];
         if (lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1) s += 200_000_000;
+        // a dearer piece into a defended square: after the killers, before the other quiet moves
+        else if (VALUE[piece] > VALUE[c1] + VALUE[c2] + BAD_CAPTURE && this.attacked(to, them)) s -= 100_000_000 - BAD_KEY;
       } else if (m & promote) s = 95_000_000 + VALUE[PROMOTED[piece]] - VALUE[piece];
       else if (m === k1) s = 90_000_000;
       else if (m === k2) s = 89_000_000;
