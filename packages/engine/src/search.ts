@@ -7,19 +7,13 @@ export const MATE_BOUND = MATE - 1_000;
 export const MAX_PLY = 100;
 const INF = 1_000_000;
 const QS_MAX = 8;
-/**
- * a capture of a defended piece by one worth this much more than what it takes: quiescence skips it,
- * and the search tries it after the killers (ordering keys from BAD_KEY, below the killers' 89–90 M)
- */
-const BAD_CAPTURE = 50;
-const BAD_KEY = 60_000_000;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
 /** quiet moves searched at depth 1, 2, 3 before the rest are skipped (non-PV nodes) */
 const LMP = [0, 12, 24, 48];
 const LMP_DEPTH = LMP.length - 1;
 /** entries per ply in the make/unmake stack */
-const SAVED = 10;
+const SAVED = 7;
 /** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
 const CONTEMPT_MAX = 50;
 /** a lead (centipawns, piece-square sums) from which trading down pays, fully from LEAD_FROM + LEAD_SPAN */
@@ -168,13 +162,6 @@ export class Searcher {
   private contempt = 0;
   private rootBit = 0;
   private readonly royalSq = new Int32Array(2);
-  // Piece lists: each side's occupied squares, so the generators visit its forty-odd pieces rather
-  // than all 144 squares (the scan and its unpredictable branch were an eighth of the search's time).
-  // `where[sq]` is the index of sq in its side's list; a capture swaps the list's last square into the
-  // victim's place, and undoing it swaps back, so the lists come back in the same order.
-  private readonly lists: [Uint16Array, Uint16Array];
-  private readonly listN = new Int32Array(2);
-  private readonly where: Int16Array;
   /** the iteration's depth: check extensions stop at twice it */
   private rootDepth = 0;
 
@@ -223,8 +210,6 @@ export class Searcher {
     this.hops = tables.hops;
     this.history = new Int32Array(256 * tables.frame);
     this.threats = new Int32Array(tables.frame);
-    this.lists = [new Uint16Array(tables.squares.length), new Uint16Array(tables.squares.length)];
-    this.where = new Int16Array(tables.frame);
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -340,14 +325,13 @@ export class Searcher {
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
-  /** Takes `pos` as the position to search: the incremental sums and piece lists from its board. */
+  /** Takes `pos` as the position to search: the incremental sums from its board. */
   private load(pos: Position): void {
     this.pos = pos;
     let score = 0;
     let early = 0;
     this.def.fill(0);
     this.claims.fill(0);
-    this.listN.fill(0);
     const frame = this.frame;
     for (let i = 0; i < this.squares.length; i++) {
       const sq = this.squares[i];
@@ -356,8 +340,6 @@ export class Searcher {
       score += this.psq[p * frame + sq];
       early += this.earlyT[p * frame + sq];
       const c = p & WHITE_BIT ? 1 : 0;
-      this.where[sq] = this.listN[c];
-      this.lists[c][this.listN[c]++] = sq;
       this.def[c] += this.defends[p * frame + sq];
       this.claims[c] += this.claimsT[p * frame + sq];
     }
@@ -519,13 +501,13 @@ export class Searcher {
     const stamp = (this.stamp = (this.stamp + 1) & 0x3fffffff);
     const moves = this.moves[ply];
     const scores = this.scores[ply];
-    const n = this.generate(moves);
+    const n = pos.generate(moves);
     this.scoreMoves(moves, scores, n, ply, ttMove);
     for (let i = 0; i < n; i++) {
       pickBest(moves, scores, i, n);
       const m = moves[i];
       if (m === ttMove) continue;
-      const quiet = scores[i] < 95_000_000 && (scores[i] < BAD_KEY || scores[i] >= 89_000_000);
+      const quiet = scores[i] < 95_000_000;
       // futility: a quiet move this close to the horizon won't lift a position this far below alpha
       if (futile && quiet && count > 0) {
         pruned = true;
@@ -598,7 +580,6 @@ export class Searcher {
     const n = this.generateCaptures(moves, scores);
     const board = pos.board;
     const lastRoyal = pos.royals[me ^ 1] === 1;
-    const them = pos.turnBit ^ WHITE_BIT;
     const mask = this.mask;
     const bits = this.bits;
     let legalN = -1;
@@ -612,11 +593,8 @@ export class Searcher {
       const c2 = to !== from ? board[to] : 0;
       const royalWin = lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1;
       if (!royalWin && stand + VALUE[c1] + VALUE[c2] + 200 < alpha) continue;
-      // a dearer piece taking a cheaper one that is defended loses the difference: not a capture
-      // that quiescence has to follow (the defence read before the move, so some are missed, never invented)
-      if (qd > 0 && !royalWin && VALUE[board[from]] > VALUE[c1] + VALUE[c2] + BAD_CAPTURE && this.attacked(to, them)) continue;
       if (this.trading && (IS_LION[c1] | IS_LION[c2]) === 1) {
-        if (legalN < 0) legalN = this.generate(this.legal[ply]);
+        if (legalN < 0) legalN = pos.generate(this.legal[ply]);
         if (!contains(this.legal[ply], legalN, m, board, bits, mask)) continue;
       }
       this.doMove(m);
@@ -644,7 +622,7 @@ export class Searcher {
     const pos = this.pos;
     const me = pos.turnBit ? 1 : 0;
     const moves = this.legal[ply];
-    const n = this.generate(moves);
+    const n = pos.generate(moves);
     let best = -MATE + ply + 2;
     for (let i = 0; i < n; i++) {
       this.doMove(moves[i]);
@@ -689,19 +667,6 @@ export class Searcher {
     return (this.pos.turnBit ? -v : v) + TEMPO;
   }
 
-  /** A square of side `c`'s royals (the one seen last, while it stays), or -1 with none. */
-  private royalSquare(c: number): number {
-    if (this.pos.royals[c] === 0) return -1;
-    const board = this.pos.board;
-    const sq = this.royalSq[c];
-    const p = board[sq];
-    if (p !== EMPTY && (p & OFF) === 0 && (p & WHITE_BIT ? 1 : 0) === c && IS_ROYAL[p]) return sq;
-    const list = this.lists[c];
-    for (let i = 0, n = this.listN[c]; i < n; i++)
-      if (IS_ROYAL[board[list[i]]]) return (this.royalSq[c] = list[i]);
-    return -1;
-  }
-
   /** Whether the piece on `sq` (the side to move's) is attacked, worked out once per square and node (`stamp`). */
   private threatened(sq: number, stamp: number): boolean {
     const known = this.threats[sq];
@@ -730,10 +695,22 @@ export class Searcher {
    */
   inCheck(): boolean {
     const pos = this.pos;
+    const board = pos.board;
     const me = pos.turnBit;
     const c = me ? 1 : 0;
     if (pos.royals[c] !== 1) return false;
-    return this.attacked(this.royalSquare(c), me ^ WHITE_BIT);
+    let sq = this.royalSq[c];
+    let p = board[sq];
+    if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== me || !IS_ROYAL[p]) {
+      const squares = this.squares;
+      for (let i = 0; i < squares.length; i++) {
+        sq = squares[i];
+        p = board[sq];
+        if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) break;
+      }
+      this.royalSq[c] = sq;
+    }
+    return this.attacked(sq, me ^ WHITE_BIT);
   }
 
   /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
@@ -787,15 +764,6 @@ export class Searcher {
     saved[s + 4] = this.claims[1];
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
-    saved[s + 7] = m;
-    const mc = piece & WHITE_BIT ? 1 : 0;
-    if (c1) saved[s + 8] = this.unlist(mc ^ 1, mid);
-    if (c2) saved[s + 9] = this.unlist(mc ^ 1, to);
-    if (to !== from) {
-      const i = this.where[from];
-      this.lists[mc][i] = to;
-      this.where[to] = i;
-    }
     pos.make(m);
     const placed = board[to];
     const frame = this.frame;
@@ -819,6 +787,7 @@ export class Searcher {
       this.revStart = this.keyTop;
     }
     // promoting (a Pawn to a Gold, an Elephant to a Prince) or dying on the last rank changes what the mover counts
+    const mc = piece & WHITE_BIT ? 1 : 0;
     this.def[mc] += defends[placed * frame + to] - defends[piece * frame + from];
     this.claims[mc] += claims[placed * frame + to] - claims[piece * frame + from];
     const lo = pos.hashLo;
@@ -833,25 +802,9 @@ export class Searcher {
   }
 
   private undoMove(): void {
-    const pos = this.pos;
-    pos.unmake();
+    this.pos.unmake();
     const s = --this.sp * SAVED;
     const saved = this.saved;
-    // the piece lists, in the reverse order of doMove's changes
-    const m = saved[s + 7];
-    const mask = this.mask;
-    const from = m & mask;
-    const to = (m >> this.bits) & mask;
-    const mid = (m >> (this.bits + this.bits)) & mask;
-    const board = pos.board;
-    const mc = board[from] & WHITE_BIT ? 1 : 0;
-    if (to !== from) {
-      const i = this.where[to];
-      this.lists[mc][i] = from;
-      this.where[from] = i;
-      if (board[to] !== EMPTY) this.relist(mc ^ 1, to, saved[s + 9]);
-    }
-    if (mid && board[mid] !== EMPTY && mid !== to) this.relist(mc ^ 1, mid, saved[s + 8]);
     this.score = saved[s];
     this.def[0] = saved[s + 1];
     this.def[1] = saved[s + 2];
@@ -860,33 +813,6 @@ export class Searcher {
     this.revStart = saved[s + 5];
     this.early = saved[s + 6];
     this.keyTop--;
-  }
-
-  /** Takes `sq` out of side `c`'s list (the last square takes its place); returns where it was. */
-  private unlist(c: number, sq: number): number {
-    const list = this.lists[c];
-    const i = this.where[sq];
-    const last = list[--this.listN[c]];
-    list[i] = last;
-    this.where[last] = i;
-    return i;
-  }
-
-  /** Undoes unlist(c, sq) that returned `i`. */
-  private relist(c: number, sq: number, i: number): void {
-    const list = this.lists[c];
-    const end = this.listN[c]++;
-    const moved = list[i];
-    list[end] = moved;
-    this.where[moved] = end;
-    list[i] = sq;
-    this.where[sq] = i;
-  }
-
-  /** Position.generate over the side to move's piece list. */
-  private generate(out: Int32Array): number {
-    const c = this.pos.turnBit ? 1 : 0;
-    return this.pos.generate(out, this.lists[c], this.listN[c]);
   }
 
   private doNull(): void {
@@ -937,7 +863,6 @@ export class Searcher {
   private scoreMoves(moves: Int32Array, scores: Int32Array, n: number, ply: number, ttMove: number): void {
     const board = this.pos.board;
     const lastRoyal = this.pos.royals[this.pos.turnBit ? 0 : 1] === 1;
-    const them = this.pos.turnBit ^ WHITE_BIT;
     const k1 = this.killers[ply * 2];
     const k2 = this.killers[ply * 2 + 1];
     const mask = this.mask;
@@ -958,8 +883,6 @@ export class Searcher {
         s = 100_000_000 + (VALUE[c1] + VALUE[c2]) * 32 - (VALUE[piece] >> 3);
         if (m & promote) s += VALUE[PROMOTED[piece]] - VALUE[piece];
         if (lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1) s += 200_000_000;
-        // a dearer piece into a defended square: after the killers, before the other quiet moves
-        else if (VALUE[piece] > VALUE[c1] + VALUE[c2] + BAD_CAPTURE && this.attacked(to, them)) s -= 100_000_000 - BAD_KEY;
       } else if (m & promote) s = 95_000_000 + VALUE[PROMOTED[piece]] - VALUE[piece];
       else if (m === k1) s = 90_000_000;
       else if (m === k2) s = 89_000_000;
@@ -982,6 +905,7 @@ export class Searcher {
     const b1 = this.bits;
     const b2 = b1 + b1;
     const PROMOTE = this.promoteBit;
+    const squares = this.squares;
     const LEAP = this.leap;
     const LEAP_N = this.leapN;
     const SLIDE = this.slide;
@@ -994,12 +918,11 @@ export class Searcher {
     const KING_DIRS = this.kingDirs;
     const royalBonus = pos.royals[me ? 0 : 1] === 1 ? 1_000_000 : 0;
     let n = 0;
-    const list = this.lists[me ? 1 : 0];
-    const count = this.listN[me ? 1 : 0];
     // q is an enemy piece when q !== 0 and (q & (OFF | WHITE_BIT)) === them
-    for (let i = 0; i < count; i++) {
-      const from = list[i];
+    for (let i = 0; i < squares.length; i++) {
+      const from = squares[i];
       const piece = board[from];
+      if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
       const promoFrom = PROMOTES_UP[piece];
       const attacker = VALUE[piece] >> 3;
       const base = piece * 32;
@@ -1053,9 +976,10 @@ export class Searcher {
     }
     // dai's limited ranges: the second square, through an empty first one (a pass of its own, so chu pays nothing)
     if (this.hasHops)
-      for (let i = 0; i < count; i++) {
-        const from = list[i];
+      for (let i = 0; i < squares.length; i++) {
+        const from = squares[i];
         const piece = board[from];
+        if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
         for (let k = piece * 8, end = piece * 8 + HOP_N[piece]; k < end; k++) {
           const d = HOP[k];
           if (board[from + d] !== EMPTY) continue;

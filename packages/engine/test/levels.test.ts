@@ -46,14 +46,12 @@ function blunders(level: number, cp: number): { lost: number; moves: number } {
 
 describe('levels', () => {
   it('level 1 leaves pieces hanging to a simple capture; level 2, the same search with fewer careless moves, hardly', () => {
-    // 2026-12-01: level 1 (a careless move in 50) 10 of 800 moves, 8 of them 500 cp or more; level 2 (one in
-    // 250) 4. A careless turn comes 16 times in 800 moves at level 1 and 3 at level 2, so counts this small
-    // are a Poisson draw each: level 2 is held to half of level 1, not to the fifth its share would give
+    // 2026-12-01: level 1 (a careless move in 50) 11 of 800 moves, 6 of them 500 cp or more; level 2 (one in 250) 2
     const one = blunders(1, 200);
     const two = blunders(2, 200);
     expect(one.moves).toBe(800);
     expect(one.lost).toBeGreaterThanOrEqual(4);
-    expect(two.lost).toBeLessThanOrEqual(one.lost / 2);
+    expect(two.lost).toBeLessThanOrEqual(one.lost / 3);
   }, 480_000);
 
   it('LEVEL_ELO gives every level an Elo, climbing from level 1 at 1000', () => {

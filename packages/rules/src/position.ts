@@ -186,14 +186,13 @@ export class Position {
 
   /**
    * Writes the legal moves (without the repetition rule, which needs history) into `out`
-   * and returns their count. One move per distinct resulting position. `from`, `count`: the squares
-   * to look for the mover's pieces on (a searcher's piece list; default every square), which only
-   * changes the order of the moves.
+   * and returns their count. One move per distinct resulting position.
    */
-  generate(out: Int32Array | number[], from: Uint16Array = this.squares, count = from.length): number {
+  generate(out: Int32Array | number[]): number {
     const board = this.board;
     const me = this.turnBit;
-    const squares = from;
+    const squares = this.squares;
+    const count = squares.length;
     const moves = this.moves;
     const kingDirs = this.kingDirs;
     const lionReach = this.lionReach;
