@@ -9,6 +9,8 @@ const INF = 1_000_000;
 const QS_MAX = 8;
 const TEMPO = 10;
 const FUTILITY = [0, 250, 600];
+/** on a clock's share of time, no iteration starts past this share of it (SearchLimits.softMs) */
+const SOFT_SHARE = 0.45;
 /** quiet moves searched at depth 1, 2, 3 before the rest are skipped (non-PV nodes) */
 const LMP = [0, 12, 24, 48];
 const LMP_DEPTH = LMP.length - 1;
@@ -273,7 +275,7 @@ export class Searcher {
         if (this.stopped) break;
         limits.onInfo?.((told = { ...result }));
         if (Math.abs(it.score) >= MATE_BOUND && MATE - Math.abs(it.score) <= depth) break;
-        if (timeMs > (limits.softMs ?? limits.timeMs * 0.45)) break;
+        if (timeMs > (limits.softMs ?? limits.timeMs * SOFT_SHARE)) break;
       }
     if (lines) result.lines = lines;
     result.nodes = this.nodes;

@@ -4,6 +4,7 @@ import { Game, unwrap } from '@chu/rules';
 import { bestMove, runUsi, type SearchInfo } from '../src/index.ts';
 import { MIN_THINK_MS, thinkTime } from '../src/pool.ts';
 import { parseGo } from '../src/usi.ts';
+import { Searcher } from '../src/search.ts';
 import { oracleSfens, fromSfen, randomGame } from './helpers.ts';
 
 /** Plays a PV from the game: every move must be legal in turn (it may end the game on its last move). */
@@ -103,5 +104,21 @@ describe('time per move', () => {
     expect(thinkTime({ timeMs: 2000, deadline: now + 700 }, now)).toBe(700);
     expect(thinkTime({ timeMs: 300, deadline: now + 700 }, now)).toBe(300);
     expect(thinkTime({ timeMs: 2000, deadline: now - 5 }, now)).toBe(MIN_THINK_MS);
+  });
+});
+
+describe('when the last iteration may start', () => {
+  // softMs is the time after which no iteration starts: 0 stops after the first, whatever the budget;
+  // without it (a clock's share) the search goes on while under 45 % of timeMs, here to its depth cap
+  const search = (softMs?: number) =>
+    new Searcher(16).search(Game.start().position.clone(), Game.start().legalPacked(), new Int32Array(0), Infinity, {
+      maxDepth: 4, timeMs: 3_600_000, maxNodes: Infinity, noise: 0, seed: 0, softMs,
+    });
+  it.each([
+    [0, 1],
+    [undefined, 4],
+    [3_600_000, 4],
+  ] as const)('softMs %s → depth %i', (softMs, depth) => {
+    expect(search(softMs).depth).toBe(depth);
   });
 });
