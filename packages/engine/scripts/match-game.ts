@@ -130,8 +130,13 @@ class EnginePlayer implements Player {
     private readonly bestMove: BestMove,
     private readonly GameClass: { fromSfen(sfen: string): { ok: boolean; value: GameLike } },
     private readonly level: number,
+    /** the engine's `newGame` (as USI `usinewgame`), where it has one */
+    private readonly newGame: (() => void) | undefined,
   ) {}
   start(sfen: string): void {
+    // an empty hash table for every game: a fixed-node game then plays the same moves whichever
+    // games its worker thread played before
+    this.newGame?.();
     const g = this.GameClass.fromSfen(sfen);
     if (!g.ok) throw new Error(`bad opening ${sfen}`);
     this.game = g.value;
@@ -157,7 +162,7 @@ export async function load(spec: SideSpec, slot: string): Promise<Player> {
   const engine = await import(`${spec.engine}?side=${slot}`);
   const rules = await import(spec.rules!);
   engine.warmUp?.();
-  return new EnginePlayer(engine.bestMove, rules.Game, spec.level);
+  return new EnginePlayer(engine.bestMove, rules.Game, spec.level, engine.newGame);
 }
 
 const emptyStats = (): SideStats => ({ moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0, raids: 0 });
