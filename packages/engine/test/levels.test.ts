@@ -48,7 +48,7 @@ function blunders(level: number, cp: number): { lost: number; moves: number } {
 
 describe('levels', () => {
   it('level 1 leaves pieces hanging to a simple capture; level 2, the same search without careless moves, hardly ever', () => {
-    // 2026-12-03: level 1 (a careless move in about 80) 6 of 400 moves, 3 of them 500 cp or more; level 2 (none) 1
+    // 2026-12-03: level 1 (a careless move in 50) 9 of 400 moves, 5 of them 500 cp or more; level 2 (none) 1
     const one = blunders(1, 200);
     const two = blunders(2, 200);
     expect(one.moves).toBe(400);
