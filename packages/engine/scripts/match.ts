@@ -14,7 +14,7 @@ import { material, type GameJob, type GameReport, type SideSpec, type SideStats 
 //
 //   pnpm match --a <side> --b <side> [--games 100] [--ms 200 | --nodes N] [--threads N] [--max-plies 400]
 //              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
-//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150]
+//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150] [--phase full|thinned|endgame]
 //   pnpm match --ladder [--a <commit>] [--games 20] [--ms 200]   (each level against the one below)
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
@@ -45,6 +45,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     conversion: { type: 'boolean', default: false },
     ladder: { type: 'boolean', default: false },
+    phase: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -231,29 +232,44 @@ async function ladder(games: number, maxPlies: number, source: string | null): P
 const formatStep = (e: EloEstimate): string =>
   `${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)} (${Math.round(e.low)} … ${Math.round(e.high)})`.padEnd(20);
 
+/** data/conversion.txt interleaves positions.ts's three phases: position i (from 0) is phase i mod 3. */
+const PHASES = ['full board', 'thinned out', 'endgame'];
+
 /**
  * The conversion statistic: from positions where one side is ahead by at least a Lion, the engine
  * plays both sides; a conversion is a win for the side ahead within the ply cap.
  */
 async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
   const positions = readPositions(values.openings ?? join(engineRoot, 'data/conversion.txt'));
-  const jobs: GameJob[] = positions.map((sfen, i) => {
+  const all: GameJob[] = positions.map((sfen, i) => {
     const g = Game.fromSfen(sfen);
     if (!g.ok) throw new Error(`bad position ${sfen}`);
     const ahead: Color = material(g.value, 'black') >= material(g.value, 'white') ? 'black' : 'white';
     return { id: i, sfen, aColor: ahead, ms, nodes, maxPlies, repetition, adjudicate: Infinity, seed: seed * 1000 + i };
   });
+  // --phase: one third of the shipped file only (its games as in the whole run, same ids and seeds)
+  const phase = values.phase === undefined ? -1 : PHASES.findIndex((name) => name.startsWith(values.phase!));
+  if (values.phase !== undefined && (phase < 0 || values.openings)) throw new Error(`--phase takes full, thinned or endgame, with the shipped positions`);
+  const jobs = phase < 0 ? all : all.filter((j) => j.id % 3 === phase);
   console.log(`conversion: ${a.name} plays both sides of ${jobs.length} positions, ${budget}, the side ahead must win within ${maxPlies} plies; ${threads} thread(s)`);
-  const reports = await play(a, a, jobs, (r) => {
+  const played = await play(a, a, jobs, (r) => {
     const result = r.winner === 'a' ? 'converted' : r.winner === null ? 'not converted' : 'LOST by the side ahead';
-    return `position ${String(r.id + 1).padStart(2)} (${jobs[r.id].aColor} ahead): ${result}, ${r.plies} plies, ${r.reason} (material ${r.material >= 0 ? '+' : ''}${r.material})`;
+    return `position ${String(r.id + 1).padStart(2)} (${all[r.id].aColor} ahead): ${result}, ${r.plies} plies, ${r.reason} (material ${r.material >= 0 ? '+' : ''}${r.material})`;
   });
+  const reports = played.filter((r) => r !== undefined); // indexed by id: a phase leaves holes
   const won = reports.filter((r) => r.winner === 'a');
   const lost = reports.filter((r) => r.winner === 'b').length;
   const plies = won.map((r) => r.plies).sort((x, y) => x - y);
   console.log(
     `\nconverted ${won.length}/${reports.length} (${pct(won.length / reports.length)}) within ${maxPlies} plies; not converted ${reports.length - won.length - lost}, lost ${lost}; median plies to the win ${plies.length ? plies[plies.length >> 1] : '-'}`,
   );
+  if (!values.openings && phase < 0) {
+    const byPhase = PHASES.map((name, k) => {
+      const of = reports.filter((r) => r.id % 3 === k);
+      return `${name} ${of.filter((r) => r.winner === 'a').length}/${of.length}`;
+    });
+    console.log(`by phase: ${byPhase.join(', ')}`);
+  }
   const reasons = [...new Set(won.map((r) => r.reason))].sort();
   console.log(`wins by ${reasons.map((x) => `${x} ${won.filter((r) => r.reason === x).length}`).join(', ')}`);
   statsTable(a, a, reports);

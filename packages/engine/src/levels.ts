@@ -29,8 +29,7 @@ export const LEVELS: readonly { depth: number; nodes: number; noise: number; car
  * levels, not a human rating scale, and they do not compare with the figures of earlier ladders
  * (each anchors its own level 1 at 1000). Measured on 2026-12-03 with `pnpm match --a N --b N-1
  * --games 40 --ms 1000 --threads 1` for rungs 2–7 (so that only the node caps stop them; rungs 2
- * and 3 over 100 games) and
- * `--ms 200 --threads 2` for rung 8. The table is in the README. Level 8's figure is at the
- * harness's 200 ms a move. The server gives it more, so it plays stronger there.
+ * and 3 over 100 games) and `--ms 200 --threads 2` for rung 8. The table is in the README. Level
+ * 8's figure is at the harness's 200 ms a move. The server gives it more, so it plays stronger there.
  */
 export const LEVEL_ELO: readonly number[] = [1000, 1182, 1317, 1496, 1643, 1770, 1897, 2055];
