@@ -234,6 +234,7 @@ const formatStep = (e: EloEstimate): string =>
 
 /** data/conversion.txt interleaves positions.ts's three phases: position i (from 0) is phase i mod 3. */
 const PHASES = ['full board', 'thinned out', 'endgame'];
+const PHASE_FLAGS = ['full', 'thinned', 'endgame'];
 
 /**
  * The conversion statistic: from positions where one side is ahead by at least a Lion, the engine
@@ -248,7 +249,7 @@ async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
     return { id: i, sfen, aColor: ahead, ms, nodes, maxPlies, repetition, adjudicate: Infinity, seed: seed * 1000 + i };
   });
   // --phase: one third of the shipped file only (its games as in the whole run, same ids and seeds)
-  const phase = values.phase === undefined ? -1 : PHASES.findIndex((name) => name.startsWith(values.phase!));
+  const phase = values.phase === undefined ? -1 : PHASE_FLAGS.indexOf(values.phase);
   if (values.phase !== undefined && (phase < 0 || values.openings)) throw new Error(`--phase takes full, thinned or endgame, with the shipped positions`);
   const jobs = phase < 0 ? all : all.filter((j) => j.id % 3 === phase);
   console.log(`conversion: ${a.name} plays both sides of ${jobs.length} positions, ${budget}, the side ahead must win within ${maxPlies} plies; ${threads} thread(s)`);
@@ -256,7 +257,7 @@ async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
     const result = r.winner === 'a' ? 'converted' : r.winner === null ? 'not converted' : 'LOST by the side ahead';
     return `position ${String(r.id + 1).padStart(2)} (${all[r.id].aColor} ahead): ${result}, ${r.plies} plies, ${r.reason} (material ${r.material >= 0 ? '+' : ''}${r.material})`;
   });
-  const reports = played.filter((r) => r !== undefined); // indexed by id: a phase leaves holes
+  const reports = played.filter(() => true); // play() indexes by id: a phase leaves holes, filter drops them
   const won = reports.filter((r) => r.winner === 'a');
   const lost = reports.filter((r) => r.winner === 'b').length;
   const plies = won.map((r) => r.plies).sort((x, y) => x - y);

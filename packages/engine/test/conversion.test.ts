@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+// `pnpm match --conversion`: the statistic by phase of data/conversion.txt, and one phase played
+// alone with the very games of the whole run (a try aimed at the full board is measured on it only).
+const run = promisify(execFile);
+const engineDir = fileURLToPath(new URL('..', import.meta.url));
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+// tiny games: 12 plies at 300 nodes a move, one worker, so that every run plays the same moves
+const conversion = (...args: string[]) =>
+  run(tsx, ['scripts/match.ts', '--conversion', '--a', '8', '--nodes', '300', '--max-plies', '12', '--threads', '1', ...args], { cwd: engineDir });
+
+/** "position 3 (white ahead): …" lines by position number */
+const games = (stdout: string): Map<number, string> =>
+  new Map([...stdout.matchAll(/position +(\d+) (\(.*)$/gm)].map((m) => [Number(m[1]), m[2]]));
+
+describe('the conversion statistic', () => {
+  it('counts the full board, thinned-out and endgame positions apart, and plays one phase alone with the same games', async () => {
+    const whole = (await conversion()).stdout;
+    const all = games(whole);
+    expect([...all.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const byPhase = whole.match(/^by phase: full board (\d+)\/10, thinned out (\d+)\/10, endgame (\d+)\/10$/m);
+    expect(byPhase).not.toBeNull();
+    const total = Number(whole.match(/^converted (\d+)\/30/m)![1]);
+    expect(Number(byPhase![1]) + Number(byPhase![2]) + Number(byPhase![3])).toBe(total);
+    const won = (ids: number[]) => ids.filter((id) => all.get(id)!.includes(': converted')).length;
+    expect(Number(byPhase![1])).toBe(won([1, 4, 7, 10, 13, 16, 19, 22, 25, 28]));
+    expect(Number(byPhase![3])).toBe(won([3, 6, 9, 12, 15, 18, 21, 24, 27, 30]));
+
+    const endgames = (await conversion('--phase', 'endgame')).stdout;
+    expect(endgames).toMatch(/plays both sides of 10 positions/);
+    expect(endgames).toMatch(/^converted \d+\/10 /m);
+    expect(endgames).not.toMatch(/^by phase/m);
+    const alone = games(endgames);
+    expect([...alone.keys()].sort((x, y) => x - y)).toEqual([3, 6, 9, 12, 15, 18, 21, 24, 27, 30]);
+    for (const [id, line] of alone) expect(line).toBe(all.get(id));
+  }, 120_000);
+
+  it('refuses a phase it does not know, naming the flag', async () => {
+    const failed = await conversion('--phase', 'middle').then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).not.toBe(0);
+    expect(failed?.stderr).toContain('--phase takes full, thinned or endgame');
+  });
+});
