@@ -14,7 +14,8 @@ import { material, type GameJob, type GameReport, type SideSpec, type SideStats 
 //
 //   pnpm match --a <side> --b <side> [--games 100] [--ms 200 | --nodes N] [--threads N] [--max-plies 400]
 //              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
-//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150] [--phase full|thinned|endgame]
+//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150] [--phase full|thinned|endgame | --openings file]
+//              (file: e.g. packages/engine/data/conversion-late.txt, won positions from the engine's own games)
 //   pnpm match --ladder [--a <commit>] [--games 20] [--ms 200]   (each level against the one below)
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`

@@ -1,14 +1,15 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Game, EMPTY, IS_ROYAL, SQUARES, WHITE_BIT, makeSfen, seededRandom, unwrap, type Color } from '@chu/rules';
-import { bestMove } from '../src/engine.ts';
+import { bestMove, newGame } from '../src/engine.ts';
 import { VALUE } from '../src/tables.ts';
 import { material } from './match-game.ts';
 
 // Writes the harness's start positions (seeded, so the files can be made again exactly):
 //   tsx packages/engine/scripts/positions.ts openings     → data/openings.txt (50 openings)
 //   tsx packages/engine/scripts/positions.ts conversion   → data/conversion.txt (30 won positions)
+//   tsx packages/engine/scripts/positions.ts late         → data/conversion-late.txt (won positions from self-play)
 
 const data = join(dirname(fileURLToPath(import.meta.url)), '../data');
 
@@ -105,6 +106,35 @@ function conversions(count: number): string[] {
   return out;
 }
 
+/**
+ * Won positions from real play, the kind the harness's games reach the cap with unconverted: the
+ * engine plays itself (20 000 nodes a move, as the conversion statistic is measured; a fresh hash
+ * table a game, so the file can be made again) from each shipped opening, up to the harness's 400
+ * plies, and the first position 60 or more plies in where one side has come to lead by a Lion
+ * (2000) in material, and a depth-3 search agrees (≥ +1500, no quick mate), is kept.
+ */
+function late(count: number): string[] {
+  const openings = readFileSync(join(data, 'openings.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  const out: string[] = [];
+  for (const sfen of openings) {
+    if (out.length >= count) break;
+    const game = unwrap(Game.fromSfen(sfen));
+    newGame();
+    for (let ply = 0; ply < 400 && !game.outcome(); ply++) {
+      unwrap(game.play(bestMove(game, { nodes: 20_000, timeMs: 60_000 }).move));
+      if (ply < 60) continue;
+      const lead = material(game, 'black') - material(game, 'white');
+      if (Math.abs(lead) < 2000) continue;
+      const strong: Color = lead > 0 ? 'black' : 'white';
+      const score = (game.turn === strong ? 1 : -1) * judge(game, 3);
+      if (score < 1500 || score >= 10_000) continue;
+      out.push(game.sfen());
+      break;
+    }
+  }
+  return out;
+}
+
 const what = process.argv[2];
 if (what === 'openings') {
   const list = openings(50);
@@ -118,7 +148,13 @@ if (what === 'openings') {
     join(data, 'conversion.txt'),
     `# 30 won positions: sane middlegames with pieces taken from one side until the other is at least a Lion (2000)\n# ahead, in three phases (full board, thinned out, endgame); a depth-3 search agrees (≥ +1500, no quick mate).\n# Made by \`tsx packages/engine/scripts/positions.ts conversion\` (seeded).\n${list.join('\n')}\n`,
   );
+} else if (what === 'late') {
+  const list = late(30);
+  writeFileSync(
+    join(data, 'conversion-late.txt'),
+    `# ${list.length} won positions from self-play: the engine (20 000 nodes a move) plays itself from each opening of\n# openings.txt; the first position 60 or more plies in where one side leads by a Lion (2000) in material and a depth-3\n# search agrees (≥ +1500, no quick mate). Made by \`tsx packages/engine/scripts/positions.ts late\` (repeatable).\n${list.join('\n')}\n`,
+  );
 } else {
-  console.error('usage: tsx packages/engine/scripts/positions.ts openings|conversion');
+  console.error('usage: tsx packages/engine/scripts/positions.ts openings|conversion|late');
   process.exit(2);
 }

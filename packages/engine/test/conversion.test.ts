@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Game } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
+import { material } from '../scripts/match-game.ts';
 
 // `pnpm match --conversion`: the statistic by phase of data/conversion.txt, and one phase played
 // alone with the very games of the whole run (a try aimed at the full board is measured on it only).
@@ -46,4 +49,25 @@ describe('the conversion statistic', () => {
     expect(failed?.code).not.toBe(0);
     expect(failed?.stderr).toContain('--phase takes full, thinned or endgame');
   });
+
+  it('plays another file: won positions from the engine\'s own games, each a Lion or more ahead well into its game', async () => {
+    const late = readFileSync(new URL('../data/conversion-late.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    expect(late).toHaveLength(30);
+    for (const sfen of late) {
+      const g = Game.fromSfen(sfen);
+      expect(g.ok, sfen).toBe(true);
+      if (!g.ok) continue;
+      expect(g.value.outcome(), sfen).toBeUndefined();
+      expect(Math.abs(material(g.value, 'black') - material(g.value, 'white')), sfen).toBeGreaterThanOrEqual(2000);
+      // 60 plies or more after an opening of 6–10: SFEN's move number counts from 1
+      expect(Number(sfen.split(' ').at(-1)), sfen).toBeGreaterThan(66);
+    }
+    const out = (await conversion('--openings', 'data/conversion-late.txt')).stdout;
+    expect(out).toMatch(/plays both sides of 30 positions/);
+    expect([...games(out).keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(out).toMatch(/^converted \d+\/30 /m);
+    expect(out).not.toMatch(/^by phase/m);
+  }, 120_000);
 });
