@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dataFile, readPositions } from './data.ts';
 
 // Chu's moves at a fixed node count, for comparing two trees of the engine move for move: from each
 // of data/openings.txt, the engine plays both sides for a few plies; one line per move (opening,
@@ -18,7 +18,7 @@ const table = process.argv.includes('--table');
 const rules = (await import(pathToFileURL(join(tree, 'packages/rules/src/index.ts')).href)) as typeof import('@chu/rules');
 const engine = (await import(pathToFileURL(join(tree, 'packages/engine/src/engine.ts')).href)) as typeof import('../src/engine.ts');
 
-const openings = readFileSync(join(here, '../data/openings.txt'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const openings = readPositions(dataFile('openings.txt'));
 let total = 0;
 for (const [i, sfen] of openings.slice(0, count).entries()) {
   const game = rules.unwrap(rules.Game.fromSfen(sfen));

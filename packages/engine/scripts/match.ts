@@ -1,11 +1,12 @@
 import { execFileSync, execSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Game, type Color } from '@chu/rules';
+import { dataFile, readPositions } from './data.ts';
 import { estimateElo, formatElo, type EloEstimate } from './elo.ts';
 import { material, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
 
@@ -24,7 +25,6 @@ import { material, type GameJob, type GameReport, type SideSpec, type SideStats 
 // Run it under `nice -n 19` on a shared machine.
 
 const here = dirname(fileURLToPath(import.meta.url));
-const engineRoot = join(here, '..');
 const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: here }).toString().trim();
 
 process.on('exit', () => rmSync(join(tmpdir(), `engine-worktree-${process.pid}`), { recursive: true, force: true }));
@@ -110,12 +110,6 @@ function parseSide(text: string): SideSpec {
   return { kind: 'engine', name: `${src.label}L${lv}`, level: Number(lv), ...src };
 }
 
-function readPositions(file: string): string[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-}
 
 /** Plays the jobs on `threads` workers, printing each game as it ends. */
 async function play(a: SideSpec, b: SideSpec, jobs: GameJob[], describe: (r: GameReport) => string): Promise<GameReport[]> {
@@ -168,7 +162,7 @@ function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
 }
 
 async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number): Promise<{ w: number; d: number; l: number; elo: EloEstimate }> {
-  const openings = readPositions(values.openings ?? join(engineRoot, 'data/openings.txt'));
+  const openings = readPositions(values.openings ?? dataFile('openings.txt'));
   const jobs: GameJob[] = Array.from({ length: games }, (_, i) => ({
     id: i,
     sfen: openings[Math.floor(i / 2) % openings.length],
@@ -242,7 +236,7 @@ const PHASE_FLAGS = ['full', 'thinned', 'endgame'];
  * plays both sides; a conversion is a win for the side ahead within the ply cap.
  */
 async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
-  const positions = readPositions(values.openings ?? join(engineRoot, 'data/conversion.txt'));
+  const positions = readPositions(values.openings ?? dataFile('conversion.txt'));
   const all: GameJob[] = positions.map((sfen, i) => {
     const g = Game.fromSfen(sfen);
     if (!g.ok) throw new Error(`bad position ${sfen}`);

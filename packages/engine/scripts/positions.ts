@@ -1,17 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { Game, EMPTY, IS_ROYAL, SQUARES, WHITE_BIT, makeSfen, seededRandom, unwrap, type Color } from '@chu/rules';
 import { bestMove, newGame } from '../src/engine.ts';
 import { VALUE } from '../src/tables.ts';
+import { dataFile, readPositions } from './data.ts';
 import { material } from './match-game.ts';
 
 // Writes the harness's start positions (seeded, so the files can be made again exactly):
 //   tsx packages/engine/scripts/positions.ts openings     → data/openings.txt (50 openings)
 //   tsx packages/engine/scripts/positions.ts conversion   → data/conversion.txt (30 won positions)
 //   tsx packages/engine/scripts/positions.ts late         → data/conversion-late.txt (won positions from self-play)
-
-const data = join(dirname(fileURLToPath(import.meta.url)), '../data');
 
 /** Score for the side to move after a fixed-depth search (a mate counts as ±10 000). */
 function judge(game: Game, depth: number): number {
@@ -114,9 +111,8 @@ function conversions(count: number): string[] {
  * (2000) in material, and a depth-3 search agrees (≥ +1500, no quick mate), is kept.
  */
 function late(count: number): string[] {
-  const openings = readFileSync(join(data, 'openings.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
   const out: string[] = [];
-  for (const sfen of openings) {
+  for (const sfen of readPositions(dataFile('openings.txt'))) {
     if (out.length >= count) break;
     const game = unwrap(Game.fromSfen(sfen));
     newGame();
@@ -139,19 +135,19 @@ const what = process.argv[2];
 if (what === 'openings') {
   const list = openings(50);
   writeFileSync(
-    join(data, 'openings.txt'),
+    dataFile('openings.txt'),
     `# 50 openings: 6–10 random plies from the start, each a random legal move whose depth-2 score is within 40 cp of\n# the depth-3 best, kept if a depth-4 search scores the result within ±150 cp. Made by\n# \`tsx packages/engine/scripts/positions.ts openings\` (seeded: running it again gives this file).\n${list.join('\n')}\n`,
   );
 } else if (what === 'conversion') {
   const list = conversions(30);
   writeFileSync(
-    join(data, 'conversion.txt'),
+    dataFile('conversion.txt'),
     `# 30 won positions: sane middlegames with pieces taken from one side until the other is at least a Lion (2000)\n# ahead, in three phases (full board, thinned out, endgame); a depth-3 search agrees (≥ +1500, no quick mate).\n# Made by \`tsx packages/engine/scripts/positions.ts conversion\` (seeded).\n${list.join('\n')}\n`,
   );
 } else if (what === 'late') {
   const list = late(30);
   writeFileSync(
-    join(data, 'conversion-late.txt'),
+    dataFile('conversion-late.txt'),
     `# ${list.length} won positions from self-play: the engine (20 000 nodes a move) plays itself from each opening of\n# openings.txt; the first position 60 or more plies in where one side leads by a Lion (2000) in material and a depth-3\n# search agrees (≥ +1500, no quick mate). Made by \`tsx packages/engine/scripts/positions.ts late\` (repeatable).\n${list.join('\n')}\n`,
   );
 } else {

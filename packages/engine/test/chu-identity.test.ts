@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Game, unwrap } from '@chu/rules';
+import { dataFile, readPositions } from '../scripts/data.ts';
 import { bestMove } from '../src/index.ts';
 
 // Chu must not change when the engine learns other variants: the move, node count and score of a
@@ -34,9 +34,7 @@ const BEFORE_DAI: [string, number, number][] = [
   ['7j8h', 943, -1],
 ];
 
-const openings = readFileSync(new URL('../data/openings.txt', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() && !l.startsWith('#'));
+const openings = readPositions(dataFile('openings.txt'));
 
 describe('chu is searched exactly as before dai', () => {
   it('best move, nodes and score at depth 3 on 20 openings', () => {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Game } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
+import { dataFile, readPositions } from '../scripts/data.ts';
 import { material } from '../scripts/match-game.ts';
 
 // `pnpm match --conversion`: the statistic by phase of data/conversion.txt, and one phase played
@@ -51,9 +51,7 @@ describe('the conversion statistic', () => {
   });
 
   it('plays another file: won positions from the engine\'s own games, each a Lion or more ahead well into its game', async () => {
-    const late = readFileSync(new URL('../data/conversion-late.txt', import.meta.url), 'utf8')
-      .split('\n')
-      .filter((l) => l && !l.startsWith('#'));
+    const late = readPositions(dataFile('conversion-late.txt'));
     expect(late).toHaveLength(30);
     for (const sfen of late) {
       const g = Game.fromSfen(sfen);

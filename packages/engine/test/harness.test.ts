@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Game } from '@chu/rules';
+import { dataFile, readPositions } from '../scripts/data.ts';
 import { load, playGame, type GameJob } from '../scripts/match-game.ts';
 
 // The strength harness's node-limited games must not depend on which games a worker thread played
@@ -17,7 +17,7 @@ describe('the match harness', () => {
     id, sfen, aColor: 'black', ms: 1000, nodes: 3_000, maxPlies: 12, repetition: 'fourth', adjudicate: Infinity, seed: 1,
   });
   const start = Game.start().sfen();
-  const opening = readFileSync(new URL('../data/openings.txt', import.meta.url), 'utf8').split('\n').find((l) => l && !l.startsWith('#'))!;
+  const opening = readPositions(dataFile('openings.txt'))[0];
 
   it('plays a fixed-node game the same way again after other games (each game starts with an empty hash table)', async () => {
     const players = { a: await load(side, 'harness-a'), b: await load(side, 'harness-b') };

@@ -1,13 +1,11 @@
 // The levels: level 1 blunders pieces as a first-time player does, the level above it hardly ever;
 // LEVEL_ELO, the ladder's measure of them, climbs with the level.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Game, unwrap } from '@chu/rules';
+import { dataFile, readPositions } from '../scripts/data.ts';
 import { bestMove, LEVEL_ELO, LEVELS, MAX_LEVEL, newGame } from '../src/index.ts';
 
-const OPENINGS = readFileSync(new URL('../data/openings.txt', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((l) => l && !l.startsWith('#'));
+const OPENINGS = readPositions(dataFile('openings.txt'));
 
 /**
  * What a move gives away, in centipawns, as clean depth-1 searches see it: the best move's score,
