@@ -23,11 +23,6 @@ const LEAD_FROM = 600;
 const LEAD_SPAN = 1000;
 /** what each piece the side behind has lost adds, at a full lead */
 const STRIP = 20;
-/**
- * At a full lead, the side ahead's pressure on the other's last royal: this times the squares of it
- * and its eight neighbours that the side ahead attacks (the royal's own square counting 2), squared.
- */
-const PRESSURE = 30;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -661,14 +656,7 @@ export class Searcher {
     if (lead > LEAD_FROM || lead < -LEAD_FROM) {
       const ahead = lead > 0 ? lead : -lead;
       const t = ahead >= LEAD_FROM + LEAD_SPAN ? LEAD_SPAN : ahead - LEAD_FROM;
-      const behind = lead > 0 ? 1 : 0;
-      let bonus = ((this.sidePieces - this.def[behind]) * STRIP * t / LEAD_SPAN) | 0;
-      // and it closes in on the last royal, but only in its own search (the root's side ahead): the
-      // same term for both sides made the side behind crowd its royal into a fortress as well
-      if (this.pos.royals[behind] === 1 && (behind ? 0 : WHITE_BIT) === this.rootBit) {
-        const n = this.pressure(behind);
-        bonus += ((PRESSURE * n * n * t) / LEAD_SPAN) | 0;
-      }
+      const bonus = ((this.sidePieces - this.def[lead > 0 ? 1 : 0]) * STRIP * t / LEAD_SPAN) | 0;
       v += lead > 0 ? bonus : -bonus;
     }
     if (this.noise) {
@@ -679,38 +667,6 @@ export class Searcher {
       v += ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
     }
     return (this.pos.turnBit ? -v : v) + TEMPO;
-  }
-
-  /** How many of the squares of colour c's last royal and its eight neighbours the other side attacks, the royal's own counting 2. */
-  private pressure(c: number): number {
-    const sq = this.royalSquare(c);
-    const by = c ? 0 : WHITE_BIT;
-    const board = this.pos.board;
-    const kingDirs = this.kingDirs;
-    let n = this.attacked(sq, by) ? 2 : 0;
-    for (let k = 0; k < 8; k++) {
-      const s = sq + kingDirs[k];
-      if (board[s] !== OFF && this.attacked(s, by)) n++;
-    }
-    return n;
-  }
-
-  /** The square of colour c's royal (its last one, where pressure and inCheck ask), cached between calls. */
-  private royalSquare(c: number): number {
-    const board = this.pos.board;
-    const bit = c ? WHITE_BIT : 0;
-    let sq = this.royalSq[c];
-    let p = board[sq];
-    if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== bit || !IS_ROYAL[p]) {
-      const squares = this.squares;
-      for (let i = 0; i < squares.length; i++) {
-        sq = squares[i];
-        p = board[sq];
-        if (p !== EMPTY && (p & (OFF | WHITE_BIT)) === bit && IS_ROYAL[p]) break;
-      }
-      this.royalSq[c] = sq;
-    }
-    return sq;
   }
 
   /** Whether the piece on `sq` (the side to move's) is attacked, worked out once per square and node (`stamp`). */
@@ -740,10 +696,23 @@ export class Searcher {
    * the one threat that ends the game next move.
    */
   inCheck(): boolean {
-    const me = this.pos.turnBit;
+    const pos = this.pos;
+    const board = pos.board;
+    const me = pos.turnBit;
     const c = me ? 1 : 0;
-    if (this.pos.royals[c] !== 1) return false;
-    return this.attacked(this.royalSquare(c), me ^ WHITE_BIT);
+    if (pos.royals[c] !== 1) return false;
+    let sq = this.royalSq[c];
+    let p = board[sq];
+    if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== me || !IS_ROYAL[p]) {
+      const squares = this.squares;
+      for (let i = 0; i < squares.length; i++) {
+        sq = squares[i];
+        p = board[sq];
+        if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) break;
+      }
+      this.royalSq[c] = sq;
+    }
+    return this.attacked(sq, me ^ WHITE_BIT);
   }
 
   /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
