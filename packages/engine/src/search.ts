@@ -23,6 +23,14 @@ const LEAD_FROM = 600;
 const LEAD_SPAN = 1000;
 /** what each piece the side behind has lost adds, at a full lead */
 const STRIP = 20;
+/**
+ * A search whose root side leads by this much presses the other's last royal: PRESSURE times the
+ * squares of it and its eight neighbours that the side ahead attacks (its own square counting 2),
+ * squared, growing over LEAD_SPAN more of lead. Gated at the root, so that a search from a closer
+ * position pays nothing for it and plays as before.
+ */
+const PRESS_FROM = 1000;
+const PRESSURE = 30;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -163,6 +171,8 @@ export class Searcher {
   /** what a repeat costs the side to move at the root (it is ahead: a repeat gets it nowhere) */
   private contempt = 0;
   private rootBit = 0;
+  /** the root side leads by PRESS_FROM or more: its search presses the other's last royal */
+  private pressing = false;
   private readonly royalSq = new Int32Array(2);
   /** the iteration's depth: check extensions stop at twice it */
   private rootDepth = 0;
@@ -324,6 +334,7 @@ export class Searcher {
     this.shifted.fill(0);
     this.never = limits.repetition === 'never';
     this.rootBit = pos.turnBit;
+    this.pressing = (this.rootBit ? -this.score : this.score) >= PRESS_FROM;
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
@@ -659,6 +670,17 @@ export class Searcher {
       const bonus = ((this.sidePieces - this.def[lead > 0 ? 1 : 0]) * STRIP * t / LEAD_SPAN) | 0;
       v += lead > 0 ? bonus : -bonus;
     }
+    // and it closes in on the last royal, but only in its own search: seen by both sides, the same
+    // term made the side behind crowd its royal into a fortress
+    if (this.pressing) {
+      const behind = this.rootBit ? 0 : 1;
+      const ahead = (this.rootBit ? -lead : lead) - PRESS_FROM;
+      if (ahead > 0 && this.pos.royals[behind] === 1) {
+        const n = this.pressure(behind);
+        const bonus = ((PRESSURE * n * n * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
+        v += behind ? bonus : -bonus;
+      }
+    }
     if (this.noise) {
       let h = Math.imul(this.pos.hashLo ^ this.seed, 0x9e3779b1) ^ this.pos.hashHi;
       h ^= h >>> 15;
@@ -696,24 +718,44 @@ export class Searcher {
    * the one threat that ends the game next move.
    */
   inCheck(): boolean {
-    const pos = this.pos;
-    const board = pos.board;
-    const me = pos.turnBit;
+    const me = this.pos.turnBit;
     const c = me ? 1 : 0;
-    if (pos.royals[c] !== 1) return false;
+    if (this.pos.royals[c] !== 1) return false;
+    return this.attacked(this.royalSquare(c), me ^ WHITE_BIT);
+  }
+
+  /** How many of the squares of colour c's last royal and its eight neighbours the other side attacks, the royal's own counting 2. */
+  private pressure(c: number): number {
+    const sq = this.royalSquare(c);
+    const by = c ? 0 : WHITE_BIT;
+    const board = this.pos.board;
+    const kingDirs = this.kingDirs;
+    let n = this.attacked(sq, by) ? 2 : 0;
+    for (let k = 0; k < 8; k++) {
+      const s = sq + kingDirs[k];
+      if (board[s] !== OFF && this.attacked(s, by)) n++;
+    }
+    return n;
+  }
+
+  /** The square of colour c's royal (its last one, where pressure and inCheck ask), cached between calls. */
+  private royalSquare(c: number): number {
+    const board = this.pos.board;
+    const bit = c ? WHITE_BIT : 0;
     let sq = this.royalSq[c];
     let p = board[sq];
-    if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== me || !IS_ROYAL[p]) {
+    if (p === EMPTY || (p & (OFF | WHITE_BIT)) !== bit || !IS_ROYAL[p]) {
       const squares = this.squares;
       for (let i = 0; i < squares.length; i++) {
         sq = squares[i];
         p = board[sq];
-        if (p !== EMPTY && (p & WHITE_BIT) === me && IS_ROYAL[p]) break;
+        if (p !== EMPTY && (p & (OFF | WHITE_BIT)) === bit && IS_ROYAL[p]) break;
       }
       this.royalSq[c] = sq;
     }
-    return this.attacked(sq, me ^ WHITE_BIT);
+    return sq;
   }
+
 
   /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
   attacked(target: number, by: number): boolean {
