@@ -756,7 +756,6 @@ export class Searcher {
     return sq;
   }
 
-
   /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
   attacked(target: number, by: number): boolean {
     const board = this.pos.board;
