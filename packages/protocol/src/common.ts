@@ -1,6 +1,6 @@
+import { COLORS } from '@chu/rules';
 import { z } from 'zod';
 
-export const COLORS = ['black', 'white'] as const;
 export const ColorSchema = z.enum(COLORS);
 export type Color = z.infer<typeof ColorSchema>;
 
@@ -32,4 +32,4 @@ export const CLIENT_EVENT = 'c';
 export const SERVER_EVENT = 's';
 
 // The rules' vocabulary, re-exported so the wire side speaks it too.
-export { opposite } from '@chu/rules';
+export { COLORS, opposite } from '@chu/rules';
