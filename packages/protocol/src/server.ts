@@ -99,6 +99,7 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   ev('move', {
     usi: z.string(), ply: z.number().int(), color: ColorSchema, byCpu: z.boolean(),
     notation: z.string().nullable(), turnRemainingMs: z.number().int().nullable(),
+    turn: ColorSchema, // the side to move after it, as the rules say (clients do not work it out)
   }),
   ev('draw-offer', { by: ColorSchema }),
   ev('draw-decline', { by: ColorSchema }),
@@ -111,7 +112,7 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   // Casual games: a takeback asked, refused, or done (the last `plies` moves are undone; `ply` is the new length).
   ev('takeback-offer', { by: ColorSchema }),
   ev('takeback-decline', { by: ColorSchema }),
-  ev('takeback', { plies: z.number().int().min(1).max(2), ply: z.number().int(), turnRemainingMs: z.number().int().nullable() }),
+  ev('takeback', { plies: z.number().int().min(1).max(2), ply: z.number().int(), turn: ColorSchema, turnRemainingMs: z.number().int().nullable() }),
 ]);
 export type GameEvent = z.infer<typeof GameEventSchema>;
 

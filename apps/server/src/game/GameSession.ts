@@ -264,7 +264,7 @@ export class GameSession {
     this.drawOfferBy = null;
     const t = now();
     this.clock.startTurn(t);
-    const e = this.remember({ kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turnRemainingMs: this.clock.remainingMs(t) });
+    const e = this.remember({ kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turn: this.game.turn, turnRemainingMs: this.clock.remainingMs(t) });
     return { reply: { ok: true, version }, events: [e] };
   }
 
@@ -384,7 +384,7 @@ export class GameSession {
     if (!outcome) this.clock.startTurn(t);
     const events: GameEvent[] = [this.remember({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
-      byCpu: by.byCpu, notation: played.value.notation, turnRemainingMs: outcome ? null : this.clock.remainingMs(t),
+      byCpu: by.byCpu, notation: played.value.notation, turn: this.game.turn, turnRemainingMs: outcome ? null : this.clock.remainingMs(t),
     })];
     if (outcome) events.push(this.finished(outcome, finalVersion, ratings));
     return { reply: { ok: true, version: moveVersion }, events };
