@@ -54,13 +54,25 @@ export interface GameReport {
   /** A's material minus B's at the end, engine values */
   material: number;
   stats: { a: SideStats; b: SideStats };
+  /** a side that stood at THROWN_SCORE or more for THROWN_PLIES plies in a row: who, and the ply its run began */
+  stood?: { side: 'a' | 'b'; ply: number };
 }
+
+/** A thrown win: a side stood at +1 500 or more (its own search's score) for 30 plies in a row and did not win (issue 40). */
+export const THROWN_SCORE = 1500;
+export const THROWN_PLIES = 30;
+
+/** Whether the game is a thrown win: a side stood at a won score for long enough and did not win. */
+export const thrown = (r: GameReport): boolean => r.stood !== undefined && r.winner !== r.stood.side;
 
 interface SearchResult {
   move: string;
   depth: number;
   nodes: number;
   pv: string[];
+  /** centipawns for the mover (engines only); `mate` instead when it saw a decided game */
+  score?: number;
+  mate?: number;
 }
 
 interface GameLike {
@@ -175,6 +187,11 @@ function raids(game: Game, usi: string): boolean {
   return MATERIAL[piece] >= 1200 && advance(parseSquare(m.to)!, game.turn === 'white') >= 6;
 }
 
+const MATE_STAND = 100_000;
+
+/** The mover's score as its search reported it; null for a simple mover, which reports none (its plies neither count nor break a run). */
+const standing = (r: SearchResult): number | null => (r.mate !== undefined ? Math.sign(r.mate) * MATE_STAND : (r.score ?? null));
+
 export function playGame(job: GameJob, players: { a: Player; b: Player }): GameReport {
   const ref = Game.fromSfen(job.sfen);
   if (!ref.ok) throw new Error(`bad opening ${job.sfen}`);
@@ -184,9 +201,16 @@ export function playGame(job: GameJob, players: { a: Player; b: Player }): GameR
   players.a.start(job.sfen);
   players.b.start(job.sfen);
   const sideOf = (c: Color): 'a' | 'b' => (c === job.aColor ? 'a' : 'b');
+  // each ply, the mover's own score read for A (a decided game as ±MATE_STAND): a run of THROWN_PLIES at
+  // THROWN_SCORE or more for one side is where it stood won
+  let stood: GameReport['stood'];
+  let run = 0;
+  let runStart = 0;
   const report = (winner: 'a' | 'b' | null, reason: string): GameReport => {
     const bColor = opposite(job.aColor);
-    return { id: job.id, winner, reason, plies: game.ply, material: material(game, job.aColor) - material(game, bColor), stats };
+    const r: GameReport = { id: job.id, winner, reason, plies: game.ply, material: material(game, job.aColor) - material(game, bColor), stats };
+    if (stood) r.stood = stood;
+    return r;
   };
 
   while (!game.outcome() && game.ply < job.maxPlies) {
@@ -210,6 +234,14 @@ export function playGame(job: GameJob, players: { a: Player; b: Player }): GameR
     if (!job.nodes && ms > job.ms + 10) s.late++;
     if (r.pv.length > 0 && r.pv[0] !== r.move) s.stale++;
     if (game.ply < 24 && raids(game, r.move)) s.raids++; // the openings are 6–10 plies deep
+    const own = standing(r);
+    if (own !== null) {
+      const forA = side === 'a' ? own : -own;
+      const sign = forA >= THROWN_SCORE ? 1 : forA <= -THROWN_SCORE ? -1 : 0;
+      if (sign === 0 || Math.sign(run) !== sign) (run = sign), (runStart = game.ply);
+      else run += sign;
+      if (!stood && Math.abs(run) >= THROWN_PLIES) stood = { side: run > 0 ? 'a' : 'b', ply: runStart };
+    }
     const played = game.play(r.move);
     if (!played.ok) return report(other, `illegal move ${r.move} (${played.error})`);
     if (job.repetition === 'never') {

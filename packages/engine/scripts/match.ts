@@ -8,15 +8,16 @@ import { Worker } from 'node:worker_threads';
 import { Game, type Color } from '@chu/rules';
 import { dataFile, readPositions } from './data.ts';
 import { estimateElo, formatElo, type EloEstimate } from './elo.ts';
-import { material, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
+import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
 
 // The strength harness: two engines (this tree's, an old commit's, at any level) or simple movers
 // play from shipped openings, each opening twice with colours swapped, in parallel worker threads.
 //
 //   pnpm match --a <side> --b <side> [--games 100] [--ms 200 | --nodes N] [--threads N] [--max-plies 400]
 //              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
-//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 150] [--phase full|thinned|endgame | --openings file]
+//   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 300 | 200 with --openings] [--phase full|thinned|endgame | --openings file]
 //              (file: e.g. packages/engine/data/conversion-late.txt, won positions from the engine's own games)
+// Every run ends with its thrown wins: games where a side stood at +1 500 or more for 30 plies in a row and did not win.
 //   pnpm match --ladder [--a <commit>] [--games 20] [--ms 200]   (each level against the one below)
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
@@ -138,6 +139,20 @@ async function play(a: SideSpec, b: SideSpec, jobs: GameJob[], describe: (r: Gam
   return reports;
 }
 
+/**
+ * Prints the thrown wins of a run (issue 40): games where a side stood at THROWN_SCORE or more, by its
+ * own search, for THROWN_PLIES plies in a row and did not win, each with the ply its run began.
+ */
+function thrownWins(reports: GameReport[], game: (r: GameReport) => string, side: (s: 'a' | 'b') => string): void {
+  const list = reports.filter((r) => r && thrown(r));
+  const stood = reports.filter((r) => r?.stood).length;
+  console.log(`thrown wins: ${list.length} (of ${stood} games where a side stood at +${THROWN_SCORE} or more for ${THROWN_PLIES} plies in a row)`);
+  for (const r of list) {
+    const result = r.winner === null ? 'drawn' : 'lost';
+    console.log(`  ${game(r)}: ${side(r.stood!.side)} stood won from ply ${r.stood!.ply}, ${result} at ply ${r.plies} (${r.reason}, material A ${r.material >= 0 ? '+' : ''}${r.material})`);
+  }
+}
+
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
@@ -198,6 +213,7 @@ async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number):
   const plies = reports.map((r) => r.plies).sort((x, y) => x - y);
   console.log(`plies: median ${plies[plies.length >> 1]}, max ${plies[plies.length - 1]}`);
   statsTable(a, b, reports);
+  thrownWins(reports, (r) => `game ${r.id + 1} (opening ${Math.floor(r.id / 2) + 1}, A ${jobs[r.id].aColor})`, (side) => (side === 'a' ? `A ${a.name}` : `B ${b.name}`));
   return { w, d, l, elo };
 }
 
@@ -269,12 +285,15 @@ async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
   const reasons = [...new Set(won.map((r) => r.reason))].sort();
   console.log(`wins by ${reasons.map((x) => `${x} ${won.filter((r) => r.reason === x).length}`).join(', ')}`);
   statsTable(a, a, reports);
+  // both sides are the same engine: 'a' is the side ahead at the start
+  thrownWins(reports, (r) => `position ${r.id + 1}`, (s) => (s === 'a' ? 'the side ahead' : 'the side behind'));
 }
 
 if (values.ladder) {
   await ladder(Number(values.games ?? 20), Number(values['max-plies'] ?? 400), values.a ?? null);
 } else if (values.conversion) {
-  await conversion(parseSide(values.a ?? values.level ?? '8'), Number(values['max-plies'] ?? 150));
+  // issue 40: the shipped set (full boards among it: a whole game) within 300 plies, a late set within 200
+  await conversion(parseSide(values.a ?? values.level ?? '8'), Number(values['max-plies'] ?? (values.openings ? 200 : 300)));
 } else {
   const a = parseSide(values.a ?? values.level ?? '8');
   const opponents = values.b ? [values.b] : values.opponent === 'both' || !values.opponent ? ['random', 'greedy'] : [values.opponent];
