@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   net, receive, setTransport, playMove, mySeat, send, joinRoom, leaveRoom, takeoverLeft, waiting, type OutMessage,
 } from '../src/lib/net.svelte';
-import { Outbox } from '../src/lib/outbox';
+import { Outbox } from '../src/lib/link/outbox';
 import { freshNet, gameView, roomView, seat, seatEvent } from './fixtures';
 
 const view = gameView;

@@ -22,7 +22,7 @@ import {
 import { opposite } from '@chu/rules';
 import { settings } from './settings.svelte';
 import { go } from './router.svelte';
-import { Outbox } from './outbox';
+import { Outbox } from './link/outbox';
 import { moveSound, noteMoveSound } from './sound';
 import { chatAwaiting, chatHistoryReceived, chatReceived, chatRefused, chatSent, chatTextProblem } from './chat/chat.svelte';
 import {
