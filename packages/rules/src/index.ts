@@ -15,6 +15,8 @@ export { boardFeed, lastMoveSquares, type BoardFeed, type PromotionChoice } from
 export { perft } from './perft.ts';
 export { seededRandom } from './random.ts';
 export { NOTATION_STYLES, kanjiPiece, type NotationStyle } from './notation/index.ts';
+/** How people write each piece: Hodges abbreviation, kanji, KIF names (one table for notation, KIF and the client). */
+export { PIECE_NAMES, WHITE_KING, type PieceNames } from './notation/names.ts';
 
 /** The fast internal encoding, for the CPU player: mailbox squares, piece bytes, packed moves. */
 export { WIDTH, FRAME, SQUARES, KING_DIRS, rowOf, colOf } from './square.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Game, parseSfen, makeSfen, unwrap } from '../src/index.ts';
+import { Game, PIECE_NAMES, PIECE_SPECS, parseSfen, makeSfen, unwrap } from '../src/index.ts';
 import { notate, hodgesPiece, kanjiPiece, kanjiSquare } from '../src/notation/index.ts';
 import { parseSquare } from '../src/square.ts';
 import { KINGS, gameOf, playAll, sfenOf } from './helpers.ts';
@@ -114,6 +114,24 @@ describe('notation vocabulary', () => {
   ])('%s → %s, %s', (code, hodges, kanji) => {
     expect(hodgesPiece(code)).toBe(hodges);
     expect(kanjiPiece(code, false)).toBe(kanji);
+  });
+
+  it('one table names every piece type of both games, in every column', () => {
+    expect(Object.keys(PIECE_NAMES).sort()).toEqual(PIECE_SPECS.map((s) => s.code).sort());
+    for (const names of Object.values(PIECE_NAMES)) expect(Object.values(names).every(Boolean)).toBe(true);
+  });
+
+  it.each([
+    // code, abbreviation, kanji, diagram, name, face, KIF
+    ['+d', 'SE', '鷲', '鷲', '飛鷲', '飛鷲', '飛鷲'], // a promoted piece by its own name
+    ['+o', 'Ln', '獅', '成獅', '獅子', '獅子', '獅子'], // 成 in a diagram: 獅 alone is the Lion
+    ['e', 'DE', '象', '象', '酔象', '酔象', '醉象'], // lishogi writes the older 醉
+    ['+f', 'B', '角', '成角', '角行', '角行', '小角'], // lishogi's name for the promoted Leopard
+    ['+p', 'G', 'と', '成歩', 'と金', 'と金', '金将'],
+    ["f'", 'FD', '飛龍', '飛龍', '飛龍', '飛龍', '飛龍'], // dai-shogi.md §1.1: both kanji
+    ["+n'", '+N', '成桂', '成桂', '金将', '成桂', '金将'], // a Gold General, written as shogi writes 成桂
+  ])('%s: %s %s %s %s %s %s', (code, abbr, kanji, diagram, name, face, kif) => {
+    expect(PIECE_NAMES[code]).toEqual({ abbr, kanji, diagram, name, face, kif });
   });
 
   it.each([

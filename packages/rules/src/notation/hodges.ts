@@ -1,17 +1,9 @@
 import type { MoveFacts } from './common.ts';
+import { PIECE_NAMES } from './names.ts';
 
-/**
- * Hodges/TSA abbreviations (seeds/000: Ky for the Kirin, FK for the Queen; dai-shogi.md §1.1 for dai's
- * pieces: St for the Stone General, S being the Silver); promoted pieces get a '+' prefix.
- */
-const ABBR: Record<string, string> = {
-  k: 'K', q: 'FK', n: 'Ln', d: 'DK', h: 'DH', r: 'R', b: 'B', o: 'Ky', x: 'Ph', e: 'DE', t: 'BT',
-  f: 'FL', g: 'G', s: 'S', c: 'C', v: 'VM', m: 'SM', a: 'RC', l: 'L', i: 'GB', p: 'P',
-  "i'": 'I', "s'": 'St', "n'": 'N', "a'": 'AB', "c'": 'CS', "e'": 'EW', "v'": 'VO', "f'": 'FD',
-};
-
+/** Hodges/TSA (seeds/000): a promoted piece is written '+' and what it was, '+DK' for the Soaring Eagle. */
 export const hodgesPiece = (code: string): string =>
-  code.startsWith('+') ? '+' + ABBR[code.slice(1)] : ABBR[code];
+  code.startsWith('+') ? '+' + PIECE_NAMES[code.slice(1)].abbr : PIECE_NAMES[code].abbr;
 
 /**
  * `P-8f`, `Px7d=`, `G9i-8h` (origin when another identical piece could land the same way),

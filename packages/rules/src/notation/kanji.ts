@@ -1,24 +1,10 @@
 import { CHU_GEOMETRY, type Geometry } from '../square.ts';
 import type { MoveFacts } from './common.ts';
 import { kanjiNumber } from './kif.ts';
+import { PIECE_NAMES, WHITE_KING } from './names.ts';
 
-/**
- * One-character names as written in Japanese game records; promoted pieces by their promoted name.
- * Dai's (dai-shogi.md §1.1): the seed's abbreviations, the Flying Dragon by both its kanji (the seed
- * gives it none, and 飛 and 龍 are the Rook and the Dragon King), a dai piece promoted to Gold as shogi
- * writes a promoted Knight (成桂).
- */
-const KANJI: Record<string, string> = {
-  k: '玉', q: '奔', n: '獅', d: '龍', h: '馬', r: '飛', b: '角', o: '麒', x: '鳳', e: '象', t: '虎',
-  f: '豹', g: '金', s: '銀', c: '銅', v: '竪', m: '横', a: '反', l: '香', i: '仲', p: '歩',
-  '+d': '鷲', '+h': '鷹', '+r': '龍', '+b': '馬', '+o': '獅', '+x': '奔', '+e': '太', '+t': '鹿',
-  '+f': '角', '+g': '飛', '+s': '竪', '+c': '横', '+v': '牛', '+m': '猪', '+a': '鯨', '+l': '駒',
-  '+i': '象', '+p': 'と',
-  "i'": '鉄', "s'": '石', "n'": '桂', "a'": '嗔', "c'": '猫', "e'": '狼', "v'": '猛', "f'": '飛龍',
-  "+i'": '成鉄', "+s'": '成石', "+n'": '成桂', "+a'": '成嗔', "+c'": '成猫', "+e'": '成狼', "+v'": '成猛', "+f'": '成飛龍',
-};
-
-export const kanjiPiece = (code: string, white: boolean): string => (code === 'k' && white ? '王' : KANJI[code]);
+/** One character as Japanese game records write it; White's King is 王. */
+export const kanjiPiece = (code: string, white: boolean): string => (code === 'k' && white ? WHITE_KING.kanji : PIECE_NAMES[code].kanji);
 
 /** `７八` for 7h, `１２十二` for 12l (`１５十五` for dai's 15o): full-width file, kanji rank. */
 export const kanjiSquare = (sq: number, g: Geometry = CHU_GEOMETRY): string =>

@@ -6,9 +6,10 @@ import { unwrap, variantOf, type Options, type Outcome } from '../types.ts';
 import { resolveUsi } from '../usi.ts';
 import { moveFacts } from './common.ts';
 import {
-  BOARD_NAMES, HEADER_KEYS, MOVES_HEADER, MOVE_NAMES, RULES_COMMENT, SFEN_COMMENT, TERMINATIONS, kanjiNumber, kifSquare,
+  HEADER_KEYS, MOVES_HEADER, RULES_COMMENT, SFEN_COMMENT, TERMINATIONS, kanjiNumber, kifSquare,
   type KifHeader,
 } from './kif.ts';
+import { PIECE_NAMES } from './names.ts';
 
 /**
  * `promotion=association lion-trading=protected bare-king=on move-limit=none`, the CLI's flag names;
@@ -54,7 +55,7 @@ function diagram(pos: Position): string[] {
     let text = '|';
     for (let col = 0; col < t.size; col++) {
       const p = pos.board[t.index(col, row)];
-      text += p === EMPTY ? '  ・' : `${p & WHITE_BIT ? 'v' : ''}${BOARD_NAMES[ALL_CODES[typeOf(p)]]}`.padStart(3);
+      text += p === EMPTY ? '  ・' : `${p & WHITE_BIT ? 'v' : ''}${PIECE_NAMES[ALL_CODES[typeOf(p)]].diagram}`.padStart(3);
     }
     rows.push(`${text}|${kanjiNumber(row + 1)}`);
   }
@@ -78,7 +79,7 @@ function moveLines(game: Game, pos: Position): string[] {
   game.moves.forEach((usi, ply) => {
     const m = unwrap(resolveUsi(pos, usi, buf, pos.generate(buf)));
     const f = moveFacts(pos, m, () => false);
-    const name = MOVE_NAMES[f.code];
+    const name = PIECE_NAMES[f.code].kif;
     const square = (sq: number) => kifSquare(sq, f.tables);
     const origin = (sq: number) => ` （←${square(sq)}）`;
     if (f.kind === 'plain') {
