@@ -10,7 +10,33 @@ import { parseUsi } from './usi.ts';
 /** Whether a gesture asks the promotion question: both moves legal, only the promotion, or no choice. */
 export type PromotionChoice = 'none' | 'optional' | 'forced';
 
+/** A move as a board reports it (onMove's arguments), with whether it asks the promotion question. */
+export interface Gesture {
+  from: Square;
+  to: Square;
+  /** a Lion's first step, when the move has two: '6e' */
+  mid?: Square;
+  promotion: PromotionChoice;
+}
+
+/**
+ * What the piece on a square may do, click by click: all a board needs to play it without knowing
+ * the rules. A first click on a capture a Lion may go on from makes it a midpoint (the next click
+ * says where the move ends: there again, on, or back home for igui); through an empty square every
+ * continuation is a single move or jump, save the pass, which no click spells and is offered apart.
+ */
+export interface PieceGestures {
+  /** first-click targets: {'5e' => 6f-5e, '4d' => 6f-4d (a jump), '6e' => 'midpoint'} */
+  readonly first: ReadonlyMap<Square, Gesture | 'midpoint'>;
+  /** second-click targets after the first step to `mid`: {'6e' => stop on 6e, '5d' => 6f-6e-5d, '6f' => igui} */
+  second(mid: Square): ReadonlyMap<Square, Gesture>;
+  /** the pass, when the piece may make one: 6f-5e-6f through the empty 5e */
+  readonly pass?: Gesture;
+}
+
 export interface BoardFeed {
+  /** what the piece on `from` may do, click by click (nothing for an empty square or the other side's piece) */
+  gestures(from: Square): PieceGestures;
   /** first-step targets per origin, Lion midpoints included: {'6f' => ['6e', '5d', …]} */
   readonly dests: ReadonlyMap<Square, readonly Square[]>;
   /** second steps after the first step to `mid`: ('6f', '6e') => ['5d', '6f'] (`from` itself = igui or pass) */
@@ -112,15 +138,42 @@ export function boardFeed(game: Game): BoardFeed {
       }
   }
 
+  const secondSteps = (from: Square, mid: Square): readonly Square[] => seconds.get(from + mid) ?? [];
+  const canStop = (from: Square, to: Square) => gestures.has(from + to);
+  const promotion = (from: Square, to: Square, mid?: Square): PromotionChoice => {
+    const entry = gestures.get(from + (mid ?? '') + to);
+    if (!entry?.promoted) return 'none';
+    return entry.plain ? 'optional' : 'forced';
+  };
+  const gesture = (from: Square, to: Square, mid?: Square): Gesture => ({ from, to, ...(mid && { mid }), promotion: promotion(from, to, mid) });
+  const occupied = (sq: Square) => board[t.parseSquare(sq)!] !== EMPTY;
+  const byPiece = new Map<Square, PieceGestures>();
+  const gesturesOf = (from: Square): PieceGestures => {
+    const first = new Map<Square, Gesture | 'midpoint'>();
+    let pass: Gesture | undefined;
+    for (const to of dests.get(from) ?? []) {
+      const onward = secondSteps(from, to);
+      // a first-step capture the piece may go on from waits for the second click; so does a step it can't stop on
+      if (onward.length && (occupied(to) || !canStop(from, to))) first.set(to, 'midpoint');
+      else if (canStop(from, to)) first.set(to, gesture(from, to));
+      if (!pass && !occupied(to) && onward.includes(from)) pass = gesture(from, from, to);
+    }
+    const second = (mid: Square) => {
+      const out = new Map<Square, Gesture>();
+      if (first.get(mid) !== 'midpoint') return out;
+      if (canStop(from, mid)) out.set(mid, gesture(from, mid));
+      for (const to of secondSteps(from, mid)) out.set(to, gesture(from, to, mid));
+      return out;
+    };
+    return { first, second, ...(pass && { pass }) };
+  };
+
   return {
+    gestures: (from) => byPiece.get(from) ?? byPiece.set(from, gesturesOf(from)).get(from)!,
     dests,
-    secondSteps: (from, mid) => seconds.get(from + mid) ?? [],
-    canStop: (from, to) => gestures.has(from + to),
-    promotion: (from, to, mid) => {
-      const entry = gestures.get(from + (mid ?? '') + to);
-      if (!entry?.promoted) return 'none';
-      return entry.plain ? 'optional' : 'forced';
-    },
+    secondSteps,
+    canStop,
+    promotion,
     find: (from, to, mid, promote) => {
       const entry = gestures.get(from + (mid ?? '') + to);
       return promote ? entry?.promoted : entry?.plain;

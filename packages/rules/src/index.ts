@@ -11,7 +11,7 @@ export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';
 export { Game, type Piece, type PlayedMove } from './game.ts';
 /** Named start positions: the standard starts and chu's handicaps (docs/handicaps.md). */
 export { SETUPS, setupById, setupOf, type Setup } from './setups.ts';
-export { boardFeed, lastMoveSquares, type BoardFeed, type PromotionChoice } from './feed.ts';
+export { boardFeed, lastMoveSquares, type BoardFeed, type Gesture, type PieceGestures, type PromotionChoice } from './feed.ts';
 export { perft } from './perft.ts';
 export { seededRandom } from './random.ts';
 export { NOTATION_STYLES, kanjiPiece, type NotationStyle } from './notation/index.ts';

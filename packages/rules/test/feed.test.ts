@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Game, boardFeed, lastMoveSquares, unwrap } from '../src/index.ts';
+import { Game, boardFeed, lastMoveSquares, unwrap, type Gesture } from '../src/index.ts';
 import { KINGS, destsOf, expectFeedAgreesWithCheck, gameOf, playAll, sorted } from './helpers.ts';
 import { oracle } from './oracle.ts';
 
@@ -83,6 +83,57 @@ describe('secondSteps', () => {
     expect(feed.secondSteps('7c', '6d')).toContain('6e');
     expect(feed.dests.get('7c')).not.toContain('6e');
     expect(feed.find('7c', '6e')).toBeUndefined();
+  });
+});
+
+describe('gestures: what each click does once a piece is picked up', () => {
+  // what a click means, written short: 'mid' = a Lion's midpoint, else the move it ends ('6f-6e-5d', with '+?' when it asks)
+  const spell = (g: Gesture | 'midpoint') =>
+    g === 'midpoint' ? 'mid' : `${g.from}-${g.mid ? `${g.mid}-` : ''}${g.to}${g.promotion === 'optional' ? '+?' : g.promotion === 'forced' ? '+' : ''}`;
+  const firstOf = (game: Game, from: string, ...targets: string[]) => {
+    const first = boardFeed(game).gestures(from).first;
+    return targets.map((sq) => (first.has(sq) ? spell(first.get(sq)!) : '-'));
+  };
+  const secondOf = (game: Game, from: string, mid: string) =>
+    Object.fromEntries([...boardFeed(game).gestures(from).second(mid)].map(([sq, g]) => [sq, spell(g)]));
+
+  it.each([
+    // position, piece, clicked squares, what each click does
+    [{ '6f': 'N', '6e': 'p', '5d': 'p' }, '6f', ['6e', '5d', '5e', '4d', '6g'], ['mid', '6f-5d', '6f-5e', '6f-4d', '6f-6g']], // a capture next to it waits; steps and jumps end
+    [{ '6f': '+H', '6e': 'p', '6d': 'p' }, '6f', ['6e', '6d', '6g', '5e'], ['mid', '6f-6d', '6f-6g', '6f-5e']], // the Falcon's lion power is forward only
+    [{ '6f': 'G', '6e': 'p' }, '6f', ['6e', '6g'], ['6f-6e', '6f-6g']], // no lion power: a capture is a whole move
+    [{ '7c': 'N', '6d': 'p', '6e': 'n' }, '7c', ['6d', '6e'], ['mid', '-']], // 7c×6e alone refused (protected Lion): not offered
+    [{ '6f': 'N', '6e': 'P' }, '6f', ['6e'], ['-']], // own piece
+  ])('%j: %s clicked on %j', (pieces, from, targets, meanings) => {
+    expect(firstOf(gameOf({ ...KINGS, ...(pieces as Record<string, string>) }), from, ...targets)).toEqual(meanings);
+  });
+
+  it('from a midpoint: stop there, go on, or back home (igui)', () => {
+    const game = gameOf({ ...KINGS, '6f': 'N', '6e': 'p', '5d': 'p' });
+    expect(secondOf(game, '6f', '6e')).toEqual({
+      '6e': '6f-6e', '5d': '6f-6e-5d', '5e': '6f-6e-5e', '5f': '6f-6e-5f', '6d': '6f-6e-6d', '6f': '6f-6e-6f', '7d': '6f-6e-7d', '7e': '6f-6e-7e', '7f': '6f-6e-7f',
+    });
+    expect(secondOf(game, '6f', '5e')).toEqual({}); // not a midpoint: the step is the move
+  });
+
+  it('the pass goes through an empty square and back; a piece hemmed in by its own has none', () => {
+    expect(boardFeed(gameOf({ ...KINGS, '6f': 'N' })).gestures('6f').pass).toMatchObject({ from: '6f', to: '6f', promotion: 'none' });
+    expect(boardFeed(gameOf({ ...KINGS, '6f': 'N', '6e': 'p' })).gestures('6f').pass?.mid).not.toBe('6e'); // never through a capture
+    expect(boardFeed(gameOf({ ...KINGS, '6f': 'G' })).gestures('6f').pass).toBeUndefined();
+    const boxed = Object.fromEntries(['7e', '6e', '5e', '7f', '5f', '7g', '6g', '5g'].map((sq) => [sq, 'P']));
+    expect(boardFeed(gameOf({ ...KINGS, '6f': 'N', ...boxed })).gestures('6f').pass).toBeUndefined();
+  });
+
+  it('a promotion gesture says whether it asks', () => {
+    const feed = boardFeed(gameOf({ ...KINGS, '7e': 'O', '7c': 'q', '6b': 'P' }));
+    expect(firstOf(gameOf({ ...KINGS, '7e': 'O', '7c': 'q' }), '7e', '7c', '7g')).toEqual(['7e-7c+?', '7e-7g']);
+    expect(spell(feed.gestures('6b').first.get('6a')!)).toBe('6b-6a+?'); // a Pawn may stay dead (RULES.md §3)
+  });
+
+  it('nothing for an empty square or the side not to move', () => {
+    const game = gameOf({ ...KINGS, '6f': 'N', '6d': 'n' });
+    expect(boardFeed(game).gestures('8f').first.size).toBe(0);
+    expect(boardFeed(game).gestures('6d').first.size).toBe(0);
   });
 });
 
