@@ -3,9 +3,10 @@ import { render, fireEvent } from '@testing-library/svelte';
 import Board from '../src/lib/board/Board.svelte';
 import type { Piece } from '../src/lib/board/types';
 import { GEOMETRY, indexOf } from '../src/lib/squares';
-import { Game, boardFeed, unwrap } from '@chu/rules';
+import { Game, boardFeed, unwrap, type Gesture, type PromotionChoice } from '@chu/rules';
 import { pieces as piecesOf } from '../src/lib/chu';
 import { screenOf, startSquare, stepCursor } from '../src/lib/keyboard/cursor';
+import { fed } from './positions';
 
 function position(entries: Record<string, Piece>): (Piece | undefined)[] {
   const board: (Piece | undefined)[] = Array(144).fill(undefined);
@@ -45,12 +46,8 @@ describe('board', () => {
 
   it('shows the destinations it is fed and plays a click-click move', async () => {
     const onMove = vi.fn();
-    const { container } = render(Board, {
-      pieces: position({ '9i': B('p'), '9d': W('p') }),
-      movable: 'black',
-      dests: new Map([['9i', ['9h']]]),
-      onMove,
-    });
+    const { pieces, gestures } = fed({ '9i': 'P', '9d': 'p' });
+    const { container } = render(Board, { pieces, movable: 'black', gestures, onMove });
     await fireEvent.click(sq(container, '9d')); // not movable
     expect(marked(container, 'dest')).toEqual([]);
     await fireEvent.click(sq(container, '9i'));
@@ -63,12 +60,7 @@ describe('board', () => {
 
   it('hides destinations when the setting is off but still moves', async () => {
     const onMove = vi.fn();
-    const { container } = render(Board, {
-      pieces: position({ '9i': B('p') }),
-      dests: new Map([['9i', ['9h']]]),
-      showDests: false,
-      onMove,
-    });
+    const { container } = render(Board, { ...fed({ '9i': 'P' }), showDests: false, onMove });
     await fireEvent.click(sq(container, '9i'));
     expect(marked(container, 'dest')).toEqual([]);
     await fireEvent.click(sq(container, '9h'));
@@ -77,11 +69,7 @@ describe('board', () => {
 
   it('ignores clicks on squares that are not destinations', async () => {
     const onMove = vi.fn();
-    const { container } = render(Board, {
-      pieces: position({ '9i': B('p') }),
-      dests: new Map([['9i', ['9h']]]),
-      onMove,
-    });
+    const { container } = render(Board, { ...fed({ '9i': 'P' }), onMove });
     await fireEvent.click(sq(container, '9i'));
     await fireEvent.click(sq(container, '9g'));
     expect(onMove).not.toHaveBeenCalled();
@@ -89,16 +77,9 @@ describe('board', () => {
   });
 
   describe('lion double move', () => {
-    // Black lion on 6f, white pawns on 6e and 5d
-    const pieces = position({ '6f': B('n'), '6e': W('p'), '5d': W('p') });
-    const first = ['4d', '4e', '4f', '4g', '4h', '5d', '5e', '5f', '5g', '5h', '6d', '6e', '6g', '6h', '7d', '7e', '7f', '7g', '7h', '8d', '8e', '8f', '8g', '8h'];
-    const seconds: Record<string, string[]> = { '6e': ['5d', '6d', '7d', '6f'], '5e': ['5d', '6f'] };
-    const props = (onMove: (...a: unknown[]) => void) => ({
-      pieces,
-      dests: new Map([['6f', first]]),
-      secondSteps: (from: string, mid: string) => (from === '6f' ? (seconds[mid] ?? []) : []),
-      onMove,
-    });
+    // Black lion on 6f, white pawns on 6e and 5d: what each click does is the rules' feed
+    const position = fed({ '6f': 'N', '6e': 'p', '5d': 'p' });
+    const props = (onMove: (...a: unknown[]) => void) => ({ pieces: position.pieces, gestures: position.gestures, onMove });
 
     it('marks the midpoint and shows second steps, then plays from-mid-to', async () => {
       const onMove = vi.fn();
@@ -107,7 +88,7 @@ describe('board', () => {
       await fireEvent.click(sq(container, '6e'));
       expect(onMove).not.toHaveBeenCalled();
       expect(marked(container, 'mid')).toEqual(['6e']);
-      expect(marked(container, 'second')).toEqual(['5d', '6d', '6e', '6f', '7d']);
+      expect(marked(container, 'second')).toEqual(['5d', '5e', '5f', '6d', '6e', '6f', '7d', '7e', '7f']); // on, stop, or igui
       await fireEvent.click(sq(container, '5d'));
       expect(onMove).toHaveBeenCalledWith('6f', '5d', '6e', false);
     });
@@ -134,13 +115,13 @@ describe('board', () => {
       const onMove = vi.fn();
       const { container } = render(Board, props(onMove));
       await fireEvent.click(sq(container, '6f'));
-      const pass = container.querySelector('button.pass') as HTMLElement;
-      expect(pass.getAttribute('data-pass')).toBe('5e');
+      const through = position.gestures('6f').pass!.mid!;
+      expect(container.querySelector('button.pass')!.getAttribute('data-pass')).toBe(through);
       await fireEvent.click(sq(container, '5e'));
       expect(onMove).toHaveBeenLastCalledWith('6f', '5e', undefined, false);
       await fireEvent.click(sq(container, '6f'));
       await fireEvent.click(container.querySelector('button.pass')!);
-      expect(onMove).toHaveBeenLastCalledWith('6f', '6f', '5e', false);
+      expect(onMove).toHaveBeenLastCalledWith('6f', '6f', through, false);
     });
 
     it('a jump needs no second step', async () => {
@@ -172,17 +153,12 @@ describe('board', () => {
   });
 
   describe('promotion', () => {
-    const pieces = position({ '9e': B('p'), '8e': B('r'), '9d': W('g') });
-    const need = (from: string, to: string) => (from === '9e' ? 'optional' : from === '8e' && to === '8a' ? 'forced' : 'none');
+    // the Pawn on 9e takes the Gold on 9d, in Black's zone: both answers are legal
+    const { pieces, gestures } = fed({ '9e': 'P', '8e': 'R', '9d': 'g' });
 
     it('asks when both are legal, showing both faces', async () => {
       const onMove = vi.fn();
-      const { container, getByRole } = render(Board, {
-        pieces,
-        dests: new Map([['9e', ['9d']]]),
-        promotion: need,
-        onMove,
-      });
+      const { container, getByRole } = render(Board, { pieces, gestures, onMove });
       await fireEvent.click(sq(container, '9e'));
       await fireEvent.click(sq(container, '9d'));
       expect(onMove).not.toHaveBeenCalled();
@@ -196,7 +172,7 @@ describe('board', () => {
 
     it('declining sends promote=false', async () => {
       const onMove = vi.fn();
-      const { container, getByRole } = render(Board, { pieces, dests: new Map([['9e', ['9d']]]), promotion: need, onMove });
+      const { container, getByRole } = render(Board, { pieces, gestures, onMove });
       await fireEvent.click(sq(container, '9e'));
       await fireEvent.click(sq(container, '9d'));
       await fireEvent.click(getByRole('dialog').querySelector('[data-promote="false"]')!);
@@ -205,12 +181,10 @@ describe('board', () => {
 
     it('does not ask when only one is legal', async () => {
       const onMove = vi.fn();
-      const { container, queryByRole } = render(Board, {
-        pieces,
-        dests: new Map([['8e', ['8a', '8f']]]),
-        promotion: need,
-        onMove,
-      });
+      // the board is rules-agnostic: fed a forced promotion, it promotes without asking
+      const move = (to: string, promotion: PromotionChoice): Gesture => ({ from: '8e', to, promotion });
+      const forced = { first: new Map([['8a', move('8a', 'forced')], ['8f', move('8f', 'none')]]), second: () => new Map() };
+      const { container, queryByRole } = render(Board, { pieces, gestures: (from: string) => (from === '8e' ? forced : gestures(from)), onMove });
       await fireEvent.click(sq(container, '8e'));
       await fireEvent.click(sq(container, '8a'));
       expect(queryByRole('dialog')).toBeNull();
@@ -307,7 +281,7 @@ describe('dai board (15×15, dai-shogi.md §1)', () => {
     const start = Game.start({ variant: 'dai' });
     const feed = boardFeed(start);
     const onMove = vi.fn();
-    const { container } = render(Board, { pieces: piecesOf(start), variant: 'dai', movable: 'black', dests: feed.dests, secondSteps: feed.secondSteps, canStop: feed.canStop, promotion: feed.promotion, onMove });
+    const { container } = render(Board, { pieces: piecesOf(start), variant: 'dai', movable: 'black', gestures: feed.gestures, onMove });
     expect(sq(container, '14o').querySelector('[data-piece="black n\'"]')).not.toBeNull();
     await fireEvent.click(sq(container, '14o'));
     expect(marked(container, 'dest')).toEqual(['13m', '15m']);
@@ -320,7 +294,7 @@ describe('dai board (15×15, dai-shogi.md §1)', () => {
     const game = unwrap(Game.fromSfen('14k/15/15/15/15/15/15/15/15/15/15/15/p14/N14/K14 b - 1', { variant: 'dai' }));
     const feed = boardFeed(game);
     const onMove = vi.fn();
-    const { container } = render(Board, { pieces: piecesOf(game), variant: 'dai', movable: 'black', dests: feed.dests, secondSteps: feed.secondSteps, canStop: feed.canStop, onMove });
+    const { container } = render(Board, { pieces: piecesOf(game), variant: 'dai', movable: 'black', gestures: feed.gestures, onMove });
     await fireEvent.click(sq(container, '15n'));
     await fireEvent.click(sq(container, '15m')); // the pawn: a capture, then on or back
     expect(marked(container, 'mid')).toEqual(['15m']);
@@ -334,7 +308,7 @@ describe('dai board (15×15, dai-shogi.md §1)', () => {
     const game = unwrap(Game.fromSfen("k14/15/15/15/15/7I'7/15/15/15/15/15/15/15/15/14K b - 1", { variant: 'dai' }));
     const feed = boardFeed(game);
     const onMove = vi.fn();
-    const { container, getByRole } = render(Board, { pieces: piecesOf(game), variant: 'dai', movable: 'black', dests: feed.dests, promotion: feed.promotion, onMove });
+    const { container, getByRole } = render(Board, { pieces: piecesOf(game), variant: 'dai', movable: 'black', gestures: feed.gestures, onMove });
     await fireEvent.click(sq(container, '8f'));
     await fireEvent.click(sq(container, '8e'));
     const dialog = getByRole('dialog');

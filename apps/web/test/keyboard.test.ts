@@ -6,8 +6,7 @@ import { fireEvent, render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { Game } from '@chu/rules';
 import Board from '../src/lib/board/Board.svelte';
-import type { Piece } from '../src/lib/board/types';
-import { indexOf } from '../src/lib/squares';
+import { fed } from './positions';
 import { screenOf, startSquare, stepCursor } from '../src/lib/keyboard/cursor';
 import { resolveTyped } from '../src/lib/keyboard/typed';
 import { describeMove } from '../src/lib/keyboard/announce';
@@ -45,11 +44,6 @@ describe('cursor', () => {
   });
 });
 
-function position(entries: Record<string, Piece>): (Piece | undefined)[] {
-  const board: (Piece | undefined)[] = Array(144).fill(undefined);
-  for (const [sq, p] of Object.entries(entries)) board[indexOf(sq)] = p;
-  return board;
-}
 const cell = (c: HTMLElement, s: string) => c.querySelector(`[data-square="${s}"]`) as HTMLElement;
 const focused = () => document.activeElement?.getAttribute('data-square') ?? document.activeElement?.getAttribute('data-promote');
 async function press(key: string) {
@@ -60,13 +54,7 @@ async function press(key: string) {
 describe('board from the keyboard', () => {
   it('one tab stop; arrows walk, Enter picks and drops', async () => {
     const onMove = vi.fn();
-    const { container } = render(Board, {
-      pieces: position({ '9i': { color: 'black', code: 'p' } }),
-      movable: 'black',
-      dests: new Map([['9i', ['9h']]]),
-      onMove,
-      lang: 'en',
-    });
+    const { container } = render(Board, { ...fed({ '9i': 'P' }), movable: 'black', onMove, lang: 'en' });
     expect([...container.querySelectorAll('[tabindex="0"]')].map((e) => e.getAttribute('data-square'))).toEqual(['6i']);
     cell(container, '6i').focus();
     for (let i = 0; i < 3; i++) await press('ArrowLeft');
@@ -83,12 +71,7 @@ describe('board from the keyboard', () => {
   });
 
   it('Escape drops the piece picked up and keeps the focus on the board', async () => {
-    const { container } = render(Board, {
-      pieces: position({ '9i': { color: 'black', code: 'p' } }),
-      movable: 'black',
-      dests: new Map([['9i', ['9h']]]),
-      lastMove: ['9j', '9i'],
-    });
+    const { container } = render(Board, { ...fed({ '9i': 'P' }), movable: 'black', lastMove: ['9j', '9i'] });
     cell(container, '9i').focus();
     await press('Enter');
     expect(container.querySelector('.sq.selected')).not.toBeNull();
@@ -101,11 +84,8 @@ describe('board from the keyboard', () => {
   it('a Lion\'s igui: first step onto the capture, then back to where it stood', async () => {
     const onMove = vi.fn();
     const { container } = render(Board, {
-      pieces: position({ '6h': { color: 'black', code: 'n' }, '6g': { color: 'white', code: 'p' } }),
+      ...fed({ '6h': 'N', '6g': 'p' }),
       movable: 'black',
-      dests: new Map([['6h', ['6g', '5g']]]),
-      secondSteps: (from, mid) => (from === '6h' && mid === '6g' ? ['6h', '6f'] : []),
-      canStop: (_from, to) => to === '6g' || to === '5g',
       onMove,
       lang: 'en',
       lastMove: ['6i', '6h'],
@@ -125,10 +105,8 @@ describe('board from the keyboard', () => {
   it('the promotion question takes the focus; Escape cancels it back to the board', async () => {
     const onMove = vi.fn();
     const { container } = render(Board, {
-      pieces: position({ '7e': { color: 'black', code: 'o' } }),
+      ...fed({ '7e': 'O' }), // the Kirin leaps into the zone: it may promote, or not
       movable: 'black',
-      dests: new Map([['7e', ['7c']]]),
-      promotion: () => 'optional',
       onMove,
       lastMove: ['7g', '7e'],
     });

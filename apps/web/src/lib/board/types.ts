@@ -1,4 +1,4 @@
-import type { PromotionChoice } from '@chu/rules';
+import type { PieceGestures } from '@chu/rules';
 import type { Color, Square, Variant } from '../squares';
 import type { Lang, PieceSet } from '../pieces';
 
@@ -8,18 +8,15 @@ export interface Piece {
 }
 
 /**
- * Everything the board is told. It knows no rules: the controller feeds it destinations, usually
- * the parts of the rules' boardFeed(game).
+ * Everything the board is told. It knows no rules: the controller feeds it what each click does,
+ * the rules' boardFeed(game).gestures.
  */
 export interface BoardProps {
   pieces: (Piece | undefined)[]; // board order: 144 entries (0 = 12a, 11 = 1a, 143 = 1l), or dai's 225 (0 = 15a … 224 = 1o)
   variant?: Variant; // 'dai': its 15×15 board; default: the one `pieces` fills
   orientation?: Color; // 'black': 12a top-left
   movable?: Color | 'both' | 'none'; // whose pieces the user may pick up: 'black'
-  dests?: ReadonlyMap<Square, readonly Square[]>; // first-step targets incl. lion midpoints: {'6f' => ['6e','5d',…]}
-  secondSteps?: (from: Square, mid: Square) => readonly Square[]; // ('6f','6e') => ['5d','6f']  (from = igui/pass)
-  canStop?: (from: Square, to: Square) => boolean; // is from→to a whole move (not only a midpoint)? default true
-  promotion?: (from: Square, to: Square, mid?: Square) => PromotionChoice; // default 'none'
+  gestures?: (from: Square) => PieceGestures; // what the piece on `from` may do, click by click: the rules' boardFeed(game).gestures; default nothing
   lastMove?: readonly Square[]; // ['7i','7h'] or ['6f','6e','5d']
   showDests?: boolean; // mark legal destinations (default true)
   coordinates?: boolean; // file numbers and rank letters (default true)
@@ -27,3 +24,6 @@ export interface BoardProps {
   lang?: Lang; // for names in tooltips: 'en'
   onMove?: (from: Square, to: Square, mid?: Square, promote?: boolean) => void;
 }
+
+/** A board with nothing to play: no piece may go anywhere. */
+export const NO_GESTURES: PieceGestures = { first: new Map(), second: () => new Map() };
