@@ -1,5 +1,6 @@
 // Per-device display settings, kept in localStorage.
 import type { Lang, PieceSet } from './pieces';
+import { guestName } from './i18n/guest-name';
 
 export type Notation = 'hodges' | 'kanji';
 export interface Settings {
@@ -9,8 +10,8 @@ export interface Settings {
   sound: boolean; // false = muted
   volume: number; // 0–1: 0.7
   lang: Lang; // 'es'
-  notation: Notation; // move list style
-  name: string; // display name for rooms
+  notation: Notation; // move list style: 'kanji' by default in Japanese, else 'hodges'
+  name: string; // display name for rooms: a new guest's is made in the UI's language, 'Águila 4821'
   quietChat: boolean; // "quiet": no room chat for this player
   hideSpectatorChat: boolean; // a seated player sees only the players' channel
   hiddenChat: HiddenParticipant[]; // people whose chat messages this device does not show
@@ -24,9 +25,11 @@ export interface HiddenParticipant {
 
 const KEY = 'chu.settings';
 
+const isLang = (l: unknown): l is Lang => l === 'en' || l === 'es' || l === 'ja';
+
 function guessLang(): Lang {
   const l = (typeof navigator !== 'undefined' ? navigator.language : 'en').slice(0, 2);
-  return l === 'es' || l === 'ja' ? l : 'en';
+  return isLang(l) ? l : 'en';
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -43,27 +46,37 @@ export const DEFAULT_SETTINGS: Settings = {
   hiddenChat: [],
 };
 
+/** A new device's settings in `lang`: its notation (Japanese in Japanese) and a guest name in that language. */
+export function defaultsFor(lang: Lang, random: () => number = Math.random): Settings {
+  return { ...DEFAULT_SETTINGS, lang, notation: lang === 'ja' ? 'kanji' : 'hodges', name: guestName(lang, random) };
+}
+
 function load(): Settings {
-  const base = { ...DEFAULT_SETTINGS, lang: guessLang() };
   try {
     const raw = typeof localStorage !== 'undefined' ? localStorage.getItem(KEY) : null;
-    if (!raw) return base;
-    const saved = JSON.parse(raw) as Partial<Settings>;
+    const saved = (raw ? JSON.parse(raw) : {}) as Partial<Settings>;
+    const base = defaultsFor(isLang(saved.lang) ? saved.lang : guessLang());
     const out = { ...base };
     for (const k of Object.keys(base) as (keyof Settings)[]) {
       if (saved[k] !== undefined && typeof saved[k] === typeof base[k]) (out as Record<string, unknown>)[k] = saved[k];
     }
+    if (!isLang(out.lang)) out.lang = base.lang;
     out.volume = Number.isFinite(out.volume) ? Math.min(1, Math.max(0, out.volume)) : base.volume;
     out.hiddenChat = Array.isArray(out.hiddenChat)
       ? out.hiddenChat.filter((h) => typeof h?.id === 'string' && typeof h?.name === 'string').map((h) => ({ id: h.id, name: h.name }))
       : [];
+    // nobody chose '' (the name field keeps the old name instead): a guest from before names were
+    // made here, whose server-made name read "Eagle--_4P", gets a readable one
+    if (!out.name.trim()) out.name = base.name;
     return out;
   } catch {
-    return base;
+    return defaultsFor(guessLang());
   }
 }
 
 export const settings: Settings = $state(load());
+// the guest name made above is kept: the next visit must not rename the device again
+saveSettings();
 
 export function saveSettings(): void {
   try {
