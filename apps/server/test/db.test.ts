@@ -167,7 +167,7 @@ describe('database: migrations and every model round-trips', () => {
     // run out but not yet taken: a's writes are refused all the same, though the room is not lost to it
     const move = (ply: number, fence: number | null) => ({ gameId: 'lg', ply, usi: '7i7h', timeMs: 1, byCpu: false, ackId: null, deviceId: null, version: ply + 1, fence });
     await expect(store.appendMove(move(0, fenceA))).rejects.toThrow(StaleOwner);
-    await expect(store.addChat('r3', { channel: 'spectators', deviceId: 'd1', name: 'Ana', text: 'late' }, fenceA)).rejects.toThrow(StaleOwner);
+    await expect(store.addChat('r3', { channel: 'spectators', gameId: null, deviceId: 'd1', name: 'Ana', text: 'late' }, fenceA)).rejects.toThrow(StaleOwner);
     expect(await store.leaseLost('r3', fenceA)).toBe(false);
     const taken = await b.acquire('r3');
     expect(taken).toEqual({ token: 2 });
@@ -181,7 +181,7 @@ describe('database: migrations and every model round-trips', () => {
     await expect(store.setVersion('lg', 5, undefined, fenceA)).rejects.toThrow(StaleOwner);
     await expect(recordResult(store, { gameId: 'lg', version: 5, outcome: { winner: 'black', reason: 'resign' }, fence: fenceA })).rejects.toThrow(StaleOwner);
     await expect(store.takeBack('lg', 0, 5, fenceA)).rejects.toThrow(StaleOwner);
-    await expect(store.addChat('r3', { channel: 'players', deviceId: 'd1', name: 'Ana', text: 'still here?' }, fenceA)).rejects.toThrow(StaleOwner);
+    await expect(store.addChat('r3', { channel: 'players', gameId: null, deviceId: 'd1', name: 'Ana', text: 'still here?' }, fenceA)).rejects.toThrow(StaleOwner);
     await expect(store.createGame(
       { id: 'lg2', roomId: 'r3', number: 2, options: DEFAULT_ROOM_OPTIONS, startSfen: 's', seats: EMPTY_SEATS() }, { ...rec, gameNumber: 2 }, null, fenceA,
     )).rejects.toThrow(StaleOwner);

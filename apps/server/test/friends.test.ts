@@ -1,4 +1,4 @@
-import { CHAT_MAX_LENGTH, type Lobby } from '@chu/protocol';
+import { type Lobby } from '@chu/protocol';
 import { parseKif } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnServer } from './support/childServer.ts';
@@ -6,7 +6,7 @@ import { seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
-// Rooms for friends (issue 16): chat, takebacks, the lobby.
+// Rooms for friends (issue 16): takebacks, the lobby (the chat: chat.test.ts).
 
 async function account(url: string, username: string) {
   const d = await TestClient.device(url, `Guest-${username}`);
@@ -17,92 +17,6 @@ async function account(url: string, username: string) {
   expect(res.status).toBe(200);
   return { ...d, token: ((await res.json()) as { token: string }).token }; // registering rotates the token
 }
-
-describe('room chat', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server?.stop(); });
-
-  it('players and spectators: the players\' channel reaches only the players; text comes back as written', async () => {
-    const { host, guest, code } = await seatedPair(server.url);
-    const watcher = await TestClient.connect(server.url, 'Spec');
-    await watcher.join(code);
-    host.send({ type: 'chat.send', code, channel: 'spectators', text: 'hola a todos <b>' });
-    for (const c of [host, guest, watcher]) {
-      expect((await c.nextOf('chat')).message).toMatchObject({ channel: 'spectators', name: 'Ana', text: 'hola a todos <b>' });
-    }
-    guest.send({ type: 'chat.send', code, channel: 'players', text: 'buena partida' });
-    expect((await host.nextOf('chat')).message).toMatchObject({ channel: 'players', name: 'Ben', text: 'buena partida' });
-    await guest.nextOf('chat');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(watcher.silentFor((m) => m.type === 'chat')).toBe(true);
-    watcher.send({ type: 'chat.send', code, channel: 'players', text: 'me cuelo' });
-    expect((await watcher.error('not-seated')).message).toMatch(/players/);
-    for (const c of [host, guest, watcher]) c.close();
-  });
-
-  it.each([
-    ['too long', 'x'.repeat(CHAT_MAX_LENGTH + 1), /at most 300 characters/],
-    ['empty', '   ', /empty message/],
-    ['a control character', 'bell\u0007', /control characters/],
-  ])('refuses a message that is %s, saying why', async (_label, text, why) => {
-    const c = await TestClient.connect(server.url, 'Eve');
-    const room = await c.createRoom();
-    c.send({ type: 'chat.send', code: room.code, channel: 'spectators', text });
-    const e = await c.error('malformed');
-    expect(e.message).toMatch(why);
-    expect(e.message).toMatch(/text/);
-    c.close();
-  });
-
-  it('the host mutes and unmutes (only the host can); a few messages per window, then a clear refusal', async () => {
-    const { host, guest, code } = await seatedPair(server.url);
-    guest.send({ type: 'chat.mute', code, deviceId: host.deviceId, muted: true });
-    expect((await guest.error('not-host')).code).toBe('not-host');
-    host.send({ type: 'chat.mute', code, deviceId: guest.deviceId, muted: true });
-    expect((await guest.nextOf('room', (m) => m.room.muted.includes(guest.deviceId))).room.muted).toEqual([guest.deviceId]);
-    guest.send({ type: 'chat.send', code, channel: 'spectators', text: 'still here?' });
-    expect((await guest.error('muted')).code).toBe('muted');
-    host.send({ type: 'chat.mute', code, deviceId: guest.deviceId, muted: false });
-    await guest.nextOf('room', (m) => m.room.muted.length === 0);
-    guest.send({ type: 'chat.send', code, channel: 'spectators', text: 'back' });
-    expect((await host.nextOf('chat', (m) => m.message.text === 'back')).message.name).toBe('Ben');
-    for (let i = 0; i < 4; i++) guest.send({ type: 'chat.send', code, channel: 'spectators', text: `m${i}` });
-    guest.send({ type: 'chat.send', code, channel: 'spectators', text: 'one too many' });
-    expect((await guest.error('rate-limited')).message).toMatch(/At most 5 messages every 10 s/);
-    await host.nextOf('chat', (m) => m.message.text === 'm3');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(host.silentFor((m) => m.type === 'chat' && m.message.text === 'one too many')).toBe(true);
-    host.close();
-    guest.close();
-  });
-
-  it('is kept with the room: a reconnect and a restart show the recent messages (each reader its own channels)', async () => {
-    const target = await testDatabase();
-    let s = await startTestServer({}, target);
-    try {
-      const { host, guest, code } = await seatedPair(s.url);
-      host.send({ type: 'chat.send', code, channel: 'spectators', text: 'para todos' });
-      host.send({ type: 'chat.send', code, channel: 'players', text: 'solo jugadores' });
-      await guest.nextOf('chat', (m) => m.message.text === 'solo jugadores');
-      host.close();
-      guest.close();
-      await s.close();
-      s = await startTestServer({}, target);
-      const back = await TestClient.connect(s.url, { token: guest.token, deviceId: guest.deviceId });
-      await back.join(code);
-      expect((await back.nextOf('chat.history')).messages.map((m) => m.text)).toEqual(['para todos', 'solo jugadores']);
-      const visitor = await TestClient.connect(s.url, 'Visitor');
-      await visitor.join(code);
-      expect((await visitor.nextOf('chat.history')).messages.map((m) => m.text)).toEqual(['para todos']);
-      back.close();
-      visitor.close();
-    } finally {
-      await s.close();
-      await target.dispose();
-    }
-  });
-});
 
 describe('takebacks in casual games', () => {
   let server: TestServer;

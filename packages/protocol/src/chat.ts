@@ -18,6 +18,7 @@ export const ChatTextSchema = z
 export const ChatMessageSchema = z.object({
   id: z.number().int(),
   channel: ChatChannelSchema,
+  gameId: IdSchema.nullable(), // the players' channel: the game it belongs to (a new game starts it afresh); null for 'spectators'
   deviceId: IdSchema,
   name: z.string(),           // as shown when it was written: "Ana", or an account's username
   text: z.string(),

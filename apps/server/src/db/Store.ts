@@ -134,22 +134,24 @@ export class Store {
   /** A chat message, kept with its room (fenced like every write of the room's state). */
   async addChat(roomId: string, m: Omit<ChatMessage, 'id' | 'at'>, fence: number | null): Promise<ChatMessage> {
     const rows = await this.prisma.$queryRaw<{ id: number; created_at: Date }[]>`
-      INSERT INTO "chat_messages" ("room_id", "channel", "device_id", "name", "text")
-      SELECT ${roomId}, ${m.channel}, ${m.deviceId}, ${m.name}, ${m.text} WHERE ${fenced(Prisma.sql`${roomId}`, fence)}
+      INSERT INTO "chat_messages" ("room_id", "channel", "game_id", "device_id", "name", "text")
+      SELECT ${roomId}, ${m.channel}, ${m.gameId}, ${m.deviceId}, ${m.name}, ${m.text} WHERE ${fenced(Prisma.sql`${roomId}`, fence)}
       RETURNING "id", "created_at"`;
     if (rows.length !== 1) throw new StaleOwner(roomId);
     return { ...m, id: rows[0].id, at: rows[0].created_at.toISOString() };
   }
 
-  /** The latest messages of each channel, oldest first. */
-  async recentChat(roomId: string, perChannel = 50): Promise<ChatMessage[]> {
-    const rows = await this.prisma.$queryRaw<{ id: number; channel: string; device_id: string; name: string; text: string; created_at: Date }[]>`
+  /** The latest messages of the room's channel and of game `gameId`'s players' channel (null: none), oldest first. */
+  async recentChat(roomId: string, gameId: string | null, perChannel = 50): Promise<ChatMessage[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number; channel: string; game_id: string | null; device_id: string; name: string; text: string; created_at: Date }[]>`
       SELECT * FROM (
         SELECT c.*, row_number() OVER (PARTITION BY c."channel" ORDER BY c."id" DESC) AS n
-        FROM "chat_messages" c WHERE c."room_id" = ${roomId}
+        FROM "chat_messages" c
+        WHERE c."room_id" = ${roomId} AND (c."channel" = 'spectators' OR c."game_id" = ${gameId})
       ) x WHERE x.n <= ${perChannel} ORDER BY x."id"`;
     return rows.map((r) => ({
-      id: r.id, channel: ChatChannelSchema.parse(r.channel), deviceId: r.device_id, name: r.name, text: r.text, at: r.created_at.toISOString(),
+      id: r.id, channel: ChatChannelSchema.parse(r.channel), gameId: r.game_id, deviceId: r.device_id, name: r.name, text: r.text,
+      at: r.created_at.toISOString(),
     }));
   }
 

@@ -43,6 +43,7 @@ interface Presence { name: string; sockets: Set<string> }
 /** Who a device is in a room: logged in, its account's username; a guest, its display name. */
 export interface Visitor { id: string; name: string; user: { id: string; username: string } | null }
 const shownName = (d: Visitor) => d.user?.username ?? d.name;
+const humans = (seats: Seats): string[] => COLORS.flatMap((c) => { const s = seats[c]; return s.kind === 'human' ? [s.deviceId] : []; });
 
 /** What a room loads with: its last game, and the ratings to show beside that game's seats. */
 export interface LastGame { game: StoredGame; seatRatings: GameSession['seatRatings']; ratingChanges: RatingChanges | null }
@@ -160,7 +161,7 @@ export class Room {
     const game = this.liveGame;
     const name = (s: Seat) => (s.kind === 'human' ? s.name : s.kind === 'cpu' ? `CPU ${s.level}` : null);
     if (game?.status === 'active' && (this.options.public || game.rated)) {
-      const players = new Set(COLORS.flatMap((c) => (game.seats[c].kind === 'human' ? [(game.seats[c] as { deviceId: string }).deviceId] : [])));
+      const players = new Set(humans(game.seats));
       return {
         live: {
           code: this.code, gameId: game.id, black: name(game.seats.black), white: name(game.seats.white), ply: game.ply,
@@ -292,22 +293,25 @@ export class Room {
   // ---- chat ----------------------------------------------------------------------------------------
 
   /**
-   * A chat message: 'spectators' is everyone's channel, 'players' the seated players' own (only they
-   * read it). Muted participants cannot write; everyone gets a few messages per window.
+   * A chat message: 'spectators' is everyone's channel, 'players' the players' own (see
+   * `playersChannel`). Muted participants cannot write; everyone gets a few messages per window.
    */
   async chat(device: Visitor, channel: ChatChannel, text: string): Promise<RoomStep> {
     if (!this.present.has(device.id)) return refuse('not-in-room', 'Join the room first.');
     if (this.muted.has(device.id)) return refuse('muted', 'The host muted you in this room\'s chat.');
-    const players = this.playerDevices();
-    if (channel === 'players' && !players.includes(device.id)) return refuse('not-seated', 'Only the players write in the players\' chat.');
+    const players = channel === 'players' ? this.playersChannel() : null;
+    if (channel === 'players' && !players) return refuse('no-game', 'The players\' chat belongs to a game, and none has started here yet.');
+    if (players && !players.readers.includes(device.id)) return refuse('not-seated', 'Only the game\'s players who still sit write in the players\' chat.');
     const now = Date.now();
     const recent = (this.chatTimes.get(device.id) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
     if (recent.length >= CHAT_PER_WINDOW) return refuse('rate-limited', `At most ${CHAT_PER_WINDOW} messages every ${CHAT_WINDOW_MS / 1000} s.`);
     this.chatTimes.set(device.id, [...recent, now]);
     return this.guarded(async () => {
-      const message = await this.deps.store.addChat(this.id, { channel, deviceId: device.id, name: shownName(device), text }, this.fence);
+      const message = await this.deps.store.addChat(
+        this.id, { channel, gameId: players?.gameId ?? null, deviceId: device.id, name: shownName(device), text }, this.fence,
+      );
       const msg: ServerMessage = { type: 'chat', code: this.code, message };
-      if (channel === 'players') return { reply: this.ok(), out: [], toDevices: { deviceIds: players, messages: [msg] } };
+      if (players) return { reply: this.ok(), out: [], toDevices: { deviceIds: players.readers, messages: [msg] } };
       return { reply: this.ok(), out: [msg] };
     });
   }
@@ -321,16 +325,22 @@ export class Room {
     return this.saved();
   }
 
-  /** The recent messages this device may read: the spectators' channel, and the players' if it plays here. */
+  /** The recent messages this device may read: the room's channel, and the players' when it is one of their readers. */
   async chatFor(deviceId: string): Promise<ChatMessage[]> {
-    const player = this.playerDevices().includes(deviceId);
-    return (await this.deps.store.recentChat(this.id)).filter((m) => m.channel === 'spectators' || player);
+    const players = this.playersChannel();
+    return this.deps.store.recentChat(this.id, players?.readers.includes(deviceId) ? players.gameId : null);
   }
 
-  private playerDevices(): string[] {
-    const seats = this.session?.seats ?? this.seats;
-    return [...new Set([...COLORS.map((c) => seats[c]), ...COLORS.map((c) => this.seats[c])]
-      .flatMap((s) => (s.kind === 'human' ? [s.deviceId] : [])))];
+  /**
+   * The players' channel belongs to one game (issue 34): the game in play, or between games the last
+   * one, until the next starts afresh. Its readers are that game's people who still sit at the table:
+   * one who stood up reads no more, and one who sat down since reads nothing of a game they did not play.
+   */
+  private playersChannel(): { gameId: string; readers: string[] } | null {
+    const game = this.session;
+    if (!game) return null;
+    const seated = new Set(humans(this.seats));
+    return { gameId: game.id, readers: humans(game.seats).filter((d) => seated.has(d)) };
   }
 
   // ---- commands on the game ----------------------------------------------------------------------
