@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, fireEvent } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import Board from '../src/lib/board/Board.svelte';
 import type { Piece } from '../src/lib/board/types';
 import { GEOMETRY, indexOf } from '../src/lib/squares';
@@ -217,6 +218,52 @@ describe('board', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('the movement pop-up stays out of the way (rough edge #1)', () => {
+    // the pointer really moves onto a square, then rests there (see the hover test above)
+    const rest = async (c: HTMLElement, s: string) => {
+      await fireEvent.pointerMove(sq(c, s), { clientX: 100, clientY: 100, pointerType: 'mouse' });
+      await fireEvent.pointerMove(sq(c, s), { clientX: 103, clientY: 101, pointerType: 'mouse' });
+    };
+    const settle = async () => {
+      vi.advanceTimersByTime(800);
+      await Promise.resolve();
+      await tick();
+    };
+
+    it('a move made by clicking where the pointer rests does not open the moved piece’s diagram', async () => {
+      vi.useFakeTimers();
+      try {
+        const before = fed({ '9i': 'P' });
+        const onMove = vi.fn();
+        const { container, rerender } = render(Board, { ...before, movable: 'black', onMove });
+        await fireEvent.click(sq(container, '9i'));
+        await rest(container, '9h');
+        await fireEvent.click(sq(container, '9h'));
+        expect(onMove).toHaveBeenCalledWith('9i', '9h', undefined, false);
+        await rerender({ ...fed({ '9h': 'P' }), lastMove: ['9i', '9h'] }); // the game moves on under a still pointer
+        await settle();
+        expect(container.querySelector('[data-inspect]')).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('does not open over the promotion question', async () => {
+      vi.useFakeTimers();
+      try {
+        const { container, getByRole } = render(Board, { ...fed({ '7e': 'O' }), movable: 'black' });
+        await fireEvent.click(sq(container, '7e'));
+        await fireEvent.click(sq(container, '7c'));
+        expect(getByRole('dialog')).not.toBeNull();
+        await rest(container, '7e'); // the Kirin, still on its square while the question is asked
+        await settle();
+        expect(container.querySelector('[data-inspect]')).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('marks the last move and the promotion zones', () => {
