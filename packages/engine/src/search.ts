@@ -1,4 +1,5 @@
 import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
+import { attackedOn } from './attacks.ts';
 import { EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTED, PROMOTES_UP, VALUE, WHITE_BIT, engineTables, type EngineTables } from './tables.ts';
 
 export const MATE = 100_000;
@@ -91,6 +92,8 @@ export interface IterationInfo {
 
 export interface SearchResult extends IterationInfo {
   move: number;
+  /** the root moves, best first by the last iteration that scored them (the royal hunt's fallbacks) */
+  ranked?: number[];
 }
 
 /**
@@ -107,7 +110,6 @@ export class Searcher {
   private readonly promoteBit: number;
   private readonly squares: Uint16Array;
   private readonly kingDirs: readonly number[];
-  private readonly lionReach: readonly number[];
   private readonly zone: Uint8Array;
   private readonly defends: Uint8Array;
   private readonly claimsT: Uint8Array;
@@ -126,9 +128,6 @@ export class Searcher {
   private readonly hopN: Uint8Array;
   private readonly fullLion: Uint8Array;
   private readonly hasHops: boolean;
-  private readonly hits: Uint8Array;
-  private readonly rays: Uint8Array;
-  private readonly hops: Uint8Array;
 
   private readonly ttMask: number;
   private readonly ttLo: Int32Array;
@@ -198,7 +197,6 @@ export class Searcher {
     this.promoteBit = tables.promote;
     this.squares = tables.squares;
     this.kingDirs = tables.kingDirs;
-    this.lionReach = tables.lionReach;
     this.zone = tables.zone;
     this.defends = tables.defends;
     this.claimsT = tables.claims;
@@ -217,9 +215,6 @@ export class Searcher {
     this.hopN = tables.hopN;
     this.fullLion = tables.fullLion;
     this.hasHops = tables.hasHops;
-    this.hits = tables.hits;
-    this.rays = tables.rays;
-    this.hops = tables.hops;
     this.history = new Int32Array(256 * tables.frame);
     this.threats = new Int32Array(tables.frame);
     const size = 1 << ttBits;
@@ -288,6 +283,7 @@ export class Searcher {
         if (timeMs > (limits.softMs ?? limits.timeMs * SOFT_SHARE)) break;
       }
     if (lines) result.lines = lines;
+    result.ranked = Array.from(roots);
     result.nodes = this.nodes;
     result.timeMs = performance.now() - start;
     // the last line a front end prints is the move played: its depth, score and PV
@@ -758,33 +754,7 @@ export class Searcher {
 
   /** Whether a piece of colour `by` could move to `target` (Position.attacked, read from the target). */
   attacked(target: number, by: number): boolean {
-    const board = this.pos.board;
-    const lionReach = this.lionReach;
-    const kingDirs = this.kingDirs;
-    const hits = this.hits;
-    const rays = this.rays;
-    for (let k = 0; k < 24; k++) {
-      const d = lionReach[k];
-      const q = board[target - d];
-      if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && hits[q * 128 + 64 + d] === 1) return true;
-    }
-    for (let k = 0; k < 8; k++) {
-      const d = kingDirs[k];
-      let s = target + d;
-      while (board[s] === EMPTY) s += d;
-      const q = board[s];
-      if ((q & (OFF | WHITE_BIT)) === by && rays[q * 128 + 64 - d] === 1) return true;
-    }
-    if (this.hasHops) {
-      // dai's limited ranges: two squares out, through an empty square between
-      const hops = this.hops;
-      for (let k = 0; k < 8; k++) {
-        const d = kingDirs[k];
-        const q = board[target - 2 * d];
-        if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && hops[q * 128 + 64 + 2 * d] === 1 && board[target - d] === EMPTY) return true;
-      }
-    }
-    return false;
+    return attackedOn(this.pos.board, this.tables, target, by);
   }
 
   private doMove(m: number): void {
