@@ -10,6 +10,11 @@ export const DEVICE_COOKIE = 'chu_device';
 export const CreateDeviceBodySchema = z.object({ name: DisplayNameSchema.optional() }).strict();
 export const RenameDeviceBodySchema = z.object({ name: DisplayNameSchema }).strict();
 export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
+/**
+ * The name an account is found by: trimmed and case-folded, as the unique index on lower(username) holds
+ * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
+ */
+export const usernameKey = (username: string): string => username.trim().toLowerCase();
 export const CredentialsBodySchema = z
   .object({
     username: UsernameSchema,
@@ -45,7 +50,8 @@ export type GameRecord = z.infer<typeof GameRecordSchema>;
 export const GameRecordResponseSchema = z.object({ game: GameRecordSchema });
 export type GameRecordResponse = z.infer<typeof GameRecordResponseSchema>;
 
-// GET /api/me/games — this device's games in progress (active or adjourned), newest first, with a way back in.
+// GET /api/me/games — this device's games in progress (active or adjourned), newest first, with a way back in;
+// for an account, also its recently finished games from any of its devices (a guest's browser keeps its own).
 export const MyGameSchema = z.object({
   gameId: IdSchema,
   roomCode: z.string(),
@@ -54,8 +60,9 @@ export const MyGameSchema = z.object({
   status: GameStatusSchema,
   ply: z.number().int(),
   updatedAt: z.string(),
+  outcome: OutcomeSchema.nullable(), // a finished game's result; null in play
 });
-export const MyGamesSchema = z.object({ games: z.array(MyGameSchema) });
+export const MyGamesSchema = z.object({ games: z.array(MyGameSchema), finished: z.array(MyGameSchema) });
 export type MyGames = z.infer<typeof MyGamesSchema>;
 
 // Every HTTP error body: a protocol code and a message for people; never a stack or a driver's text.

@@ -255,28 +255,50 @@ export class Store {
     };
   }
 
-  /** A device's games in progress, newest first: the way back into an adjourned game. */
-  async gamesOfDevice(deviceId: string, limit = 20): Promise<MyGames> {
-    const rows = await this.prisma.$queryRaw<{ id: string; code: string; seats: unknown; status: string; ply: number; updated: Date }[]>`
-      SELECT g."id", r."code", g."seats", g."status",
-        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply", g."turn_started_at" AS "updated"
+  /**
+   * The games a person comes back to: this device's in progress, newest first (the way back into an
+   * adjourned game), and, for an account, its last finished games from any of its devices.
+   */
+  async myGames(deviceId: string, userId: string | null, limit = 20): Promise<MyGames> {
+    const games = await this.myGameRows(
+      Prisma.sql`g."status" IN ('active', 'adjourned') AND ${seatedAs('deviceId', deviceId)}`,
+      Prisma.sql`g."turn_started_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.deviceId === deviceId,
+    );
+    const finished = userId === null ? [] : await this.myGameRows(
+      Prisma.sql`g."status" = 'finished' AND ${seatedAs('userId', userId)}`,
+      Prisma.sql`g."finished_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.userId === userId,
+    );
+    return { games, finished };
+  }
+
+  private async myGameRows(where: Prisma.Sql, order: Prisma.Sql, limit: number, mine: (s: Seat) => boolean): Promise<MyGames['games']> {
+    const rows = await this.prisma.$queryRaw<
+      { id: string; code: string; seats: unknown; status: string; winner: string | null; reason: string | null; ply: number; updated: Date }[]
+    >`
+      SELECT g."id", r."code", g."seats", g."status", g."winner", g."reason",
+        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply",
+        COALESCE(g."finished_at", g."turn_started_at", g."created_at") AS "updated"
       FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
-      WHERE g."status" IN ('active', 'adjourned')
-        AND (g."seats"->'black'->>'deviceId' = ${deviceId} OR g."seats"->'white'->>'deviceId' = ${deviceId})
-      ORDER BY g."turn_started_at" DESC NULLS LAST
+      WHERE ${where}
+      ORDER BY ${order}
       LIMIT ${limit}`;
-    return {
-      games: rows.map((r) => {
-        const seats = SeatsSchema.parse(r.seats);
-        const color = seats.black.kind === 'human' && seats.black.deviceId === deviceId ? 'black' as const : 'white' as const;
-        return {
-          gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name,
-          status: GameStatusSchema.parse(r.status), ply: r.ply, updatedAt: r.updated.toISOString(),
-        };
-      }),
-    };
+    return rows.map((r) => {
+      const seats = SeatsSchema.parse(r.seats);
+      const color = mine(seats.black) ? 'black' as const : 'white' as const;
+      const status = GameStatusSchema.parse(r.status);
+      return {
+        gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name,
+        status, ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason),
+      };
+    });
   }
 }
+
+/** A game's seats hold this device or account (the seats are JSON: { black: Seat, white: Seat }). */
+const seatedAs = (key: 'deviceId' | 'userId', id: string): Prisma.Sql => {
+  const field = Prisma.raw(`'${key}'`); // one of two fixed names, never input
+  return Prisma.sql`(g."seats"->'black'->>${field} = ${id} OR g."seats"->'white'->>${field} = ${id})`;
+};
 
 const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>
   status === 'finished' ? OutcomeSchema.parse({ winner, reason }) : null;

@@ -116,7 +116,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.post('/api/account/login', { config: { rateLimit: limits.login } }, async (req, reply) => {
     const b = body(CredentialsBodySchema, req);
-    await limits.account(req, reply);
+    await limits.account(b.username, req, reply);
     const r = await identity.login(await device(req), b.username, b.password);
     if (!r.ok) throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or password.');
     const sent = r.token ? issue(req, reply, r.token) : {};
@@ -140,8 +140,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     return { loggedOut: others.length };
   });
 
-  // This device's games in progress (active or adjourned): the way back into each.
-  app.get('/api/me/games', async (req) => store.gamesOfDevice((await device(req)).id));
+  // This device's games in progress (active or adjourned): the way back into each; an account's finished games.
+  app.get('/api/me/games', async (req) => {
+    const d = await device(req);
+    return store.myGames(d.id, d.user?.id ?? null);
+  });
 
   // Replays: a stored game with its moves (USI) and seat names.
   app.get('/api/games/:id', async (req) => {
