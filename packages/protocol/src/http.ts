@@ -62,6 +62,7 @@ export const MyGameSchema = z.object({
   updatedAt: z.string(),
   outcome: OutcomeSchema.nullable(), // a finished game's result; null in play
 });
+export type MyGame = z.infer<typeof MyGameSchema>;
 export const MyGamesSchema = z.object({ games: z.array(MyGameSchema), finished: z.array(MyGameSchema) });
 export type MyGames = z.infer<typeof MyGamesSchema>;
 

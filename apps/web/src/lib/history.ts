@@ -1,4 +1,5 @@
 // Games this device took part in or watched, for "resume" and "recent" on the home screen.
+import type { MyGame, Outcome } from '@chu/protocol';
 export interface SeenGame {
   id: string; // game id
   room: string; // room code
@@ -28,4 +29,24 @@ export function remember(g: SeenGame): void {
   } catch {
     /* storage unavailable */
   }
+}
+
+/** '1-0', '0-1', '½-½': a result as the lists write it. */
+export const resultText = (o: Outcome): string => (o.winner === 'black' ? '1-0' : o.winner === 'white' ? '0-1' : '½-½');
+
+/**
+ * Home's "recent finished games": an account's come from the server, played on any of its devices
+ * (`server`: its answer, null until it comes); a guest's are those this browser saw.
+ */
+export function recentFinished(seen: SeenGame[], account: { username: string } | null, server: MyGame[] | null, max = 8): SeenGame[] {
+  if (!account || !server) return seen.filter((g) => g.finished).slice(0, max);
+  return server.slice(0, max).map((g) => {
+    const opponent = g.opponent ?? '';
+    return {
+      id: g.gameId, room: g.roomCode, finished: true, at: Date.parse(g.updatedAt),
+      black: g.color === 'black' ? account.username : opponent,
+      white: g.color === 'white' ? account.username : opponent,
+      ...(g.outcome ? { result: resultText(g.outcome) } : {}),
+    };
+  });
 }

@@ -1,6 +1,8 @@
 // Per-device display settings, kept in localStorage.
 import type { Lang, PieceSet } from './pieces';
 import { guestName } from './i18n/guest-name';
+// by path, as cpu-levels.ts does (which cannot be imported here: it reads the messages, which read the settings)
+import { MAX_LEVEL, MIN_LEVEL } from '../../../../packages/engine/src/levels.ts';
 
 export type Notation = 'hodges' | 'kanji';
 export interface Settings {
@@ -15,6 +17,7 @@ export interface Settings {
   quietChat: boolean; // "quiet": no room chat for this player
   hideSpectatorChat: boolean; // a seated player sees only the players' channel
   hiddenChat: HiddenParticipant[]; // people whose chat messages this device does not show
+  cpuLevel: number; // Home's "play the CPU" level, kept for the next visit: 3
 }
 
 /** Someone whose chat messages are hidden on this device (the name as they last wrote it). */
@@ -44,6 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   quietChat: false,
   hideSpectatorChat: false,
   hiddenChat: [],
+  cpuLevel: 3,
 };
 
 /** A new device's settings in `lang`: its notation (Japanese in Japanese) and a guest name in that language. */
@@ -61,6 +65,7 @@ function load(): Settings {
       if (saved[k] !== undefined && typeof saved[k] === typeof base[k]) (out as Record<string, unknown>)[k] = saved[k];
     }
     if (!isLang(out.lang)) out.lang = base.lang;
+    if (!Number.isInteger(out.cpuLevel) || out.cpuLevel < MIN_LEVEL || out.cpuLevel > MAX_LEVEL) out.cpuLevel = base.cpuLevel;
     out.volume = Number.isFinite(out.volume) ? Math.min(1, Math.max(0, out.volume)) : base.volume;
     out.hiddenChat = Array.isArray(out.hiddenChat)
       ? out.hiddenChat.filter((h) => typeof h?.id === 'string' && typeof h?.name === 'string').map((h) => ({ id: h.id, name: h.name }))

@@ -1,7 +1,8 @@
 // Spawns the real server on a temp DATA_DIR and a free port, serving the client built once for the
 // run (build.ts); Debian's Chromium drives it. `useSession` is each test file's setup.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -196,4 +197,20 @@ export async function seatTwo(host: Page, guest: Page, base: string, color: 'bla
   await guest.goto(`${base}/r/${code}`);
   await guest.click(`[data-seat="${color === 'black' ? 'white' : 'black'}"] [data-action="sit"]`);
   return code;
+}
+
+// ---- accessibility: axe-core's WCAG 2.1 A and AA rules, run inside the page ----
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's violations on the page as it is now, one line each: "listitem (serious): .log > li". */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, WCAG_21_AA);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 5).join(', ')}`);
 }
