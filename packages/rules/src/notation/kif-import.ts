@@ -9,7 +9,7 @@ import {
 import { TABLES, type VariantTables } from '../variant.ts';
 import {
   BOARD_CODES, HEADER_KEYS, MOVE_CODES, RULES_COMMENT, SFEN_COMMENT, TERMINATION_WORDS, kanjiNumber, parseKanjiNumber,
-  type KifError, type KifErrorCode, type KifGame, type KifHeader,
+  type KifError, type KifGame, type KifHeader, type KifProblem,
 } from './kif.ts';
 
 /** A KIF square of the variant's board: chu `12十二`, dai `15十五`. */
@@ -37,8 +37,7 @@ const HANDICAPS: Record<Variant, readonly string[]> = {
   dai: ['大将棋', 'daishogi'],
 };
 
-const fail = (code: KifErrorCode, line: number, what: string, reason?: KifError['reason']) =>
-  err<KifError>({ code, line, message: `line ${line}: ${what}`, ...(reason && { reason }) });
+const fail = (line: number, problem: KifProblem) => err<KifError>({ ...problem, line });
 
 /** KIF rank and file numbers as ASCII: `７八` → `7八`, and full-width spaces as spaces. */
 const normalize = (line: string): string =>
@@ -56,7 +55,7 @@ const toSquare = (text: string, t: VariantTables): Square => {
  */
 export function parseKif(text: string, options?: Partial<Options>): Result<KifGame, KifError> {
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/).map(normalize);
-  if (lines.every((l) => l === '')) return fail('empty', 1, 'no KIF here');
+  if (lines.every((l) => l === '')) return fail(1, { code: 'empty' });
   const head = readHeader(lines);
   if (!head.ok) return head;
   const variant = variantOfKif(head.value, options);
@@ -95,7 +94,7 @@ function readHeader(lines: string[]): Result<Head, KifError> {
     const ours = /^#\s*([\w-]+)\s*[:：]\s*(.*)$/.exec(l);
     if (ours && `#${ours[1]}` === RULES_COMMENT) {
       const r = parseRules(ours[2]);
-      if (!r.ok) return fail('bad-header', line, r.error);
+      if (!r.ok) return fail(line, { code: 'unknown-rule', token: r.error });
       head.rules = r.value;
     } else if (ours && `#${ours[1]}` === SFEN_COMMENT) {
       head.exact = { line, sfen: ours[2] };
@@ -108,10 +107,10 @@ function readHeader(lines: string[]): Result<Head, KifError> {
     else if (/^(\d|一歩目|二歩目|[▲△☗☖]|まで)/.test(l)) return ok({ ...head, next: i });
     else {
       const tag = /^([^:：]+)[:：](.*)$/.exec(l);
-      if (!tag) return fail('bad-header', line, `not a KIF header line: ${l}`);
+      if (!tag) return fail(line, { code: 'not-a-header', text: l });
       const [key, value] = [tag[1].trim(), tag[2].trim()];
       if (key === '手合割') head.handicap = { line, value };
-      if (key.endsWith('の持駒') && value !== '' && value !== 'なし') return fail('bad-header', line, `chu and dai shogi have no pieces in hand: ${l}`);
+      if (key.endsWith('の持駒') && value !== '' && value !== 'なし') return fail(line, { code: 'pieces-in-hand', text: l });
       for (const [field, keys] of Object.entries(HEADER_KEYS)) if (value && keys.includes(key)) head.header[field as keyof typeof HEADER_KEYS] = value;
     }
   }
@@ -126,7 +125,7 @@ function variantOfKif(head: Head, options?: Partial<Options>): Result<Variant, K
   const byHandicap = head.handicap && VARIANTS.find((v) => v !== 'chu' && HANDICAPS[v].includes(head.handicap!.value));
   const said = head.rules.variant ?? byHandicap;
   if (said && options?.variant && said !== options.variant)
-    return fail('bad-header', head.handicap?.line ?? 1, `the record is ${TABLES[said].name.toLowerCase()}, not ${TABLES[options.variant].name.toLowerCase()}`);
+    return fail(head.handicap?.line ?? 1, { code: 'other-variant', said, asked: options.variant });
   return ok(said ?? variantOf(options));
 }
 
@@ -139,21 +138,17 @@ function startOf(head: Head, options: Options): Result<string, KifError> {
     if (!pos.ok) return pos;
     sfen = makeSfen(pos.value);
   } else if (head.handicap && !HANDICAPS[t.variant].includes(head.handicap.value))
-    return fail(
-      'bad-header',
-      head.handicap.line,
-      `手合割 ${head.handicap.value} is not ${t.name.toLowerCase()} (${t.name.toLowerCase()} starts from a ${t.size}-rank diagram or the standard setup)`,
-    );
+    return fail(head.handicap.line, { code: 'foreign-handicap', handicap: head.handicap.value, variant: t.variant });
   if (!head.exact) return ok(sfen);
-  if (!parseSfen(head.exact.sfen, options).ok) return fail('bad-header', head.exact.line, `bad SFEN: ${head.exact.sfen}`);
+  if (!parseSfen(head.exact.sfen, options).ok) return fail(head.exact.line, { code: 'bad-sfen', sfen: head.exact.sfen });
   // the diagram can't hold the counter-strike square and the move number: the rest must agree
   const boardAndTurn = (s: string) => s.trim().split(/\s+/).slice(0, 2).join(' ');
   if (boardAndTurn(head.exact.sfen) !== boardAndTurn(sfen))
-    return fail('bad-header', head.exact.line, `the SFEN says ${boardAndTurn(head.exact.sfen)}, the diagram ${boardAndTurn(sfen)}`);
+    return fail(head.exact.line, { code: 'sfen-disagrees', sfen: boardAndTurn(head.exact.sfen), diagram: boardAndTurn(sfen) });
   return ok(head.exact.sfen);
 }
 
-/** `promotion=association lion-trading=protected bare-king=on move-limit=none` (any subset), dai's `variant=dai` and `knight-second-chance=on|off`. */
+/** `promotion=association lion-trading=protected bare-king=on move-limit=none` (any subset), dai's `variant=dai` and `knight-second-chance=on|off`; the error is the unknown option. */
 function parseRules(text: string): Result<Partial<Options>, string> {
   const out: Partial<Options> = {};
   for (const token of text.trim().split(/\s+/).filter(Boolean)) {
@@ -164,7 +159,7 @@ function parseRules(text: string): Result<Partial<Options>, string> {
     else if (key === 'lion-trading' && (value === 'off' || value === 'protected' || value === 'always')) out.lionTrading = value;
     else if (key === 'bare-king' && (value === 'on' || value === 'off')) out.bareKing = value === 'on';
     else if (key === 'move-limit' && (value === 'none' || /^[1-9]\d*$/.test(value))) out.moveLimit = value === 'none' ? null : Number(value);
-    else return err(`unknown rule option ${token}`);
+    else return err(token);
   }
   return ok(out);
 }
@@ -173,12 +168,12 @@ function parseRules(text: string): Result<Partial<Options>, string> {
 function readDiagram(rows: Head['board'], turn: Color, options: Options): Result<Position, KifError> {
   const pos = new Position(options);
   const t = pos.tables;
-  const game = t.name.toLowerCase();
-  if (rows.length !== t.size) return fail('bad-board', rows[0].line, `the diagram has ${rows.length} ranks; ${game} has ${t.size}`);
+  const { variant } = t;
+  if (rows.length !== t.size) return fail(rows[0].line, { code: 'diagram-ranks', ranks: rows.length, variant });
   for (const [row, { line, text }] of rows.entries()) {
     const m = /^\|(.*)\|\s*(\S*)$/.exec(text);
-    if (!m) return fail('bad-board', line, `a diagram rank is framed by two |: ${text}`);
-    if (m[2] && m[2] !== kanjiNumber(row + 1)) return fail('bad-board', line, `rank ${m[2]} where ${kanjiNumber(row + 1)} belongs`);
+    if (!m) return fail(line, { code: 'rank-frame', text });
+    if (m[2] && m[2] !== kanjiNumber(row + 1)) return fail(line, { code: 'rank-number', rank: m[2], expected: kanjiNumber(row + 1) });
     let col = 0;
     let white = false;
     let prefix = '';
@@ -186,7 +181,7 @@ function readDiagram(rows: Head['board'], turn: Color, options: Options): Result
     for (let i = 0; i < cells.length; i++) {
       const c = cells[i];
       if (c === ' ') continue;
-      if (col === t.size) return fail('bad-board', line, `more than ${t.size} squares: ${text}`);
+      if (col === t.size) return fail(line, { code: 'rank-too-long', variant, text });
       if (c === 'v' || c === 'V') white = true;
       else if (c === '成') prefix = c;
       else if (c === '・') col++;
@@ -195,14 +190,14 @@ function readDiagram(rows: Head['board'], turn: Color, options: Options): Result
         const name = c === '飛' && cells[i + 1] === '龍' && BOARD_CODES[`${prefix}飛龍`] ? (i++, '飛龍') : c;
         const code = BOARD_CODES[prefix + name];
         const type = code === undefined ? -1 : typeOfCode(code);
-        if (type < 0 || !t.hasType[type]) return fail('unknown-piece', line, `no ${game} piece is drawn ${prefix + name}: ${text}`);
+        if (type < 0 || !t.hasType[type]) return fail(line, { code: 'unknown-diagram-piece', name: prefix + name, variant, text });
         pos.put(t.index(col++, row), pieceOf(type, white ? 'white' : 'black'));
         white = false;
         prefix = '';
       }
     }
-    if (white || prefix) return fail('bad-board', line, `${white ? 'v' : '成'} without a piece: ${text}`);
-    if (col !== t.size) return fail('bad-board', line, `${col} squares where a rank has ${t.size}: ${text}`);
+    if (white || prefix) return fail(line, { code: 'dangling-mark', mark: white ? 'v' : '成', text });
+    if (col !== t.size) return fail(line, { code: 'rank-length', squares: col, variant, text });
   }
   pos.setTurn(turn);
   return ok(pos);
@@ -225,7 +220,7 @@ interface Step {
  * gives the outcome the termination word states, if any.
  */
 function readMoves(lines: string[], from: number, game: Game, moveLine: RegExp): Result<Outcome | undefined, KifError> {
-  const name = game.position.tables.name.toLowerCase();
+  const { variant } = game;
   let first: Step | undefined;
   let lastTo: Square | undefined;
   let end: string | undefined;
@@ -242,22 +237,22 @@ function readMoves(lines: string[], from: number, game: Game, moveLine: RegExp):
     }
     const t = TERMINATION_LINE.exec(l);
     const m = t ? null : moveLine.exec(l);
-    if (!t && !m) return fail('bad-move', line, `${l.includes('打') ? `drops are not ${name}` : `not a ${name} move`}: ${l}`);
-    if (first && (t || m![2] !== '二歩目')) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
-    if (end) return fail('bad-move', line, `${l} after the game's end (${end})`);
+    if (!t && !m) return fail(line, { code: l.includes('打') ? 'drop' : 'not-a-move', variant, text: l });
+    if (first && (t || m![2] !== '二歩目')) return fail(first.line, { code: 'first-step-alone', text: first.text });
+    if (end) return fail(line, { code: 'after-end', end, text: l });
     const number = Number((t ?? m)![1] ?? game.ply + 1);
-    if (number !== game.ply + 1) return fail('move-number', line, `move ${number} where move ${game.ply + 1} was expected: ${l}`);
+    if (number !== game.ply + 1) return fail(line, { code: 'move-number', number, expected: game.ply + 1, text: l });
     if (t) {
       end = t[2];
       continue;
     }
     const step = readStep(m!, line, l, game.position.tables);
-    if (step.side && step.side !== game.turn) return fail('wrong-side', line, `${step.side === 'black' ? '▲' : '△'} on ${game.turn}'s move: ${l}`);
+    if (step.side && step.side !== game.turn) return fail(line, { code: 'wrong-side', side: step.side, text: l });
     const named = checkName(game, step);
     if (!named.ok) return named;
-    if (step.step === '二歩目' && !first) return fail('lion-steps', line, `二歩目 without an 一歩目 before it: ${l}`);
+    if (step.step === '二歩目' && !first) return fail(line, { code: 'second-step-alone', text: l });
     if (step.step === '一歩目') {
-      if (step.mark) return fail('lion-steps', line, `a first step is neither a promotion nor the end of a move: ${l}`);
+      if (step.mark) return fail(line, { code: 'first-step-mark', text: l });
       first = step;
       continue;
     }
@@ -266,10 +261,10 @@ function readMoves(lines: string[], from: number, game: Game, moveLine: RegExp):
     const at = first ?? step; // a double move is named by its first line
     first = undefined;
     const played = game.play(move.value.usi);
-    if (!played.ok) return fail('illegal-move', at.line, `${at.text}: ${played.error}`, played.error);
+    if (!played.ok) return fail(at.line, { code: 'illegal-move', reason: played.error, text: at.text });
     lastTo = move.value.to;
   }
-  if (first) return fail('lion-steps', first.line, `一歩目 without its 二歩目: ${first.text}`);
+  if (first) return fail(first.line, { code: 'first-step-alone', text: first.text });
   return ok(ending(end, winner, game.turn));
 }
 
@@ -291,12 +286,12 @@ function readStep(m: RegExpExecArray, line: number, text: string, t: VariantTabl
 function checkName(game: Game, step: Step): Result<void, KifError> {
   const t = game.position.tables;
   const codes = MOVE_CODES.get(step.name)?.filter((c) => t.hasType[typeOfCode(c)]);
-  if (!codes?.length) return fail('unknown-piece', step.line, `no ${t.name.toLowerCase()} piece is called ${step.name}: ${step.text}`);
+  if (!codes?.length) return fail(step.line, { code: 'unknown-piece', name: step.name, variant: t.variant, text: step.text });
   if (step.step === '二歩目') return ok(undefined); // its origin is the first step's square
   const p = game.position.board[t.parseSquare(step.origin)!];
   const code = ALL_CODES[typeOf(p)];
   if (p !== EMPTY && (p & WHITE_BIT) === game.position.turnBit && !codes.includes(code))
-    return fail('wrong-piece', step.line, `${step.origin} holds ${code}, not ${step.name}: ${step.text}`);
+    return fail(step.line, { code: 'wrong-piece', square: step.origin, holds: code, name: step.name, text: step.text });
   return ok(undefined);
 }
 
@@ -304,8 +299,8 @@ type Built = Result<{ usi: string; to: Square }, KifError>;
 
 function singleMove(step: Step, lastTo: Square | undefined): Built {
   const to = step.dest ?? lastTo;
-  if (!to) return fail('bad-move', step.line, `仝 (same square) with no move before it: ${step.text}`);
-  if (step.mark === 'igui' || step.mark === 'pass') return fail('lion-steps', step.line, `igui and passes take two lines (一歩目, 二歩目): ${step.text}`);
+  if (!to) return fail(step.line, { code: 'same-square-first', text: step.text });
+  if (step.mark === 'igui' || step.mark === 'pass') return fail(step.line, { code: 'lion-one-line', text: step.text });
   return ok({ usi: `${step.origin}${to}${step.mark === 'promote' ? '+' : ''}`, to });
 }
 
@@ -316,15 +311,15 @@ function singleMove(step: Step, lastTo: Square | undefined): Built {
  */
 function doubleMove(game: Game, first: Step, second: Step, lastTo: Square | undefined): Built {
   const mid = second.origin;
-  if (first.dest && first.dest !== mid) return fail('lion-steps', second.line, `二歩目 starts from ${mid}, but 一歩目 went to ${first.dest}: ${second.text}`);
+  if (first.dest && first.dest !== mid) return fail(second.line, { code: 'steps-apart', mid, first: first.dest, text: second.text });
   const to = second.dest ?? lastTo;
-  if (!to) return fail('bad-move', second.line, `仝 (same square) with no move before it: ${second.text}`);
+  if (!to) return fail(second.line, { code: 'same-square-first', text: second.text });
   const from = first.origin;
   if (second.mark === 'igui' || second.mark === 'pass') {
     const p = game.position.board[game.position.tables.parseSquare(mid)!];
     const enemy = p !== EMPTY && (p & WHITE_BIT) !== game.position.turnBit;
-    const what = second.mark === 'igui' ? '居食い (igui) eats an enemy on the first square and returns' : 'じっと (a pass) steps to an empty square and back';
-    if (to !== from || (second.mark === 'igui' ? !enemy : p !== EMPTY)) return fail('lion-steps', second.line, `${what}: ${second.text}`);
+    if (to !== from || (second.mark === 'igui' ? !enemy : p !== EMPTY))
+      return fail(second.line, { code: second.mark === 'igui' ? 'bad-igui' : 'bad-pass', text: second.text });
   }
   return ok({ usi: `${from}${mid}${to}${second.mark === 'promote' ? '+' : ''}`, to });
 }

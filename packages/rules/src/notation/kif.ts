@@ -1,6 +1,6 @@
 import { ALL_CODES } from '../piece.ts';
 import { CHU_GEOMETRY, type Geometry } from '../square.ts';
-import type { IllegalReason, Options, Outcome } from '../types.ts';
+import type { Color, IllegalReason, Options, Outcome, Square, Variant } from '../types.ts';
 import { PIECE_NAMES, WHITE_KING } from './names.ts';
 
 /**
@@ -38,29 +38,71 @@ export interface KifGame {
   moves: string[];
 }
 
-export const KIF_ERRORS = [
-  'empty',
-  'bad-header',
-  'bad-board',
-  'unknown-piece',
-  'wrong-piece',
-  'wrong-side',
-  'bad-move',
-  'move-number',
-  'lion-steps',
-  'illegal-move',
-] as const;
-export type KifErrorCode = (typeof KIF_ERRORS)[number];
+/**
+ * Why a KIF can't be read: a code and what a message needs to say it, never words (the CLI says them
+ * in English, the web client in the reader's language). `text` is the line as read.
+ */
+export type KifProblem =
+  | { code: 'empty' }
+  /** a `#rules` option we don't know: 'promotion=fast' */
+  | { code: 'unknown-rule'; token: string }
+  | {
+      code:
+        | 'not-a-header' // a line before the moves that is no `key：value`
+        | 'pieces-in-hand' // chu and dai have no drops
+        | 'rank-frame' // a diagram rank not framed by two |
+        | 'first-step-alone' // 一歩目 without its 二歩目
+        | 'second-step-alone' // 二歩目 without an 一歩目 before it
+        | 'first-step-mark' // 成, 居食い or じっと on an 一歩目
+        | 'same-square-first' // 仝 with no move before it
+        | 'lion-one-line' // 居食い or じっと on one line, not as two steps
+        | 'bad-igui' // 居食い not eating an enemy on the first square, or not returning
+        | 'bad-pass'; // じっと not stepping to an empty square and back
+      text: string;
+    }
+  /** the record's game is not the one asked for */
+  | { code: 'other-variant'; said: Variant; asked: Variant }
+  /** a 手合割 of another game: '香落ち' */
+  | { code: 'foreign-handicap'; handicap: string; variant: Variant }
+  | { code: 'bad-sfen'; sfen: string }
+  /** `#sfen` and the diagram disagree: board and turn of each */
+  | { code: 'sfen-disagrees'; sfen: string; diagram: string }
+  | { code: 'diagram-ranks'; ranks: number; variant: Variant }
+  /** the rank written at a diagram row's end: '四' where '三' belongs */
+  | { code: 'rank-number'; rank: string; expected: string }
+  | { code: 'rank-too-long' | 'not-a-move' | 'drop'; variant: Variant; text: string }
+  | { code: 'rank-length'; squares: number; variant: Variant; text: string }
+  /** a name no piece of the game has: in the diagram ('桂'), or in a move ('桂馬') */
+  | { code: 'unknown-diagram-piece' | 'unknown-piece'; name: string; variant: Variant; text: string }
+  /** a `v` (White's) or `成` (promoted) with no piece after it */
+  | { code: 'dangling-mark'; mark: 'v' | '成'; text: string }
+  /** a move after the termination word: '投了' */
+  | { code: 'after-end'; end: string; text: string }
+  | { code: 'move-number'; number: number; expected: number; text: string }
+  /** the move's ▲/△ names `side`, the other side is to move */
+  | { code: 'wrong-side'; side: Color; text: string }
+  /** the rules refuse the move: 'unreachable' */
+  | { code: 'illegal-move'; reason: IllegalReason; text: string }
+  /** `square` holds the piece `holds` (SFEN code), not the one the line names */
+  | { code: 'wrong-piece'; square: Square; holds: string; name: string; text: string }
+  /** 二歩目 starts from `mid`, 一歩目 went to `first` */
+  | { code: 'steps-apart'; mid: Square; first: Square; text: string };
 
-export interface KifError {
-  code: KifErrorCode;
-  /** 1-based line of the first problem */
-  line: number;
-  /** 'line 12: 7九獅子 （←7十）: no-piece' */
-  message: string;
-  /** the rules' reason, for 'illegal-move' */
-  reason?: IllegalReason;
-}
+/** A problem and the 1-based line it is on: { code: 'not-a-move', line: 5, variant: 'chu', text: '2 ほげ' }. */
+export type KifError = KifProblem & { line: number };
+export type KifErrorCode = KifProblem['code'];
+
+const CODES: Record<KifErrorCode, null> = {
+  empty: null, 'unknown-rule': null, 'not-a-header': null, 'pieces-in-hand': null, 'rank-frame': null,
+  'first-step-alone': null, 'second-step-alone': null, 'first-step-mark': null, 'same-square-first': null,
+  'lion-one-line': null, 'bad-igui': null, 'bad-pass': null, 'other-variant': null, 'foreign-handicap': null,
+  'bad-sfen': null, 'sfen-disagrees': null, 'diagram-ranks': null, 'rank-number': null, 'rank-too-long': null,
+  'not-a-move': null, drop: null, 'rank-length': null, 'unknown-diagram-piece': null, 'unknown-piece': null,
+  'dangling-mark': null, 'after-end': null, 'move-number': null, 'wrong-side': null, 'illegal-move': null,
+  'wrong-piece': null, 'steps-apart': null,
+};
+/** Every code a KIF import may fail with, for the clients that word them. */
+export const KIF_ERRORS = Object.keys(CODES) as readonly KifErrorCode[];
 
 /** 'yyyy/MM/dd HH:mm:ss' in UTC, as lishogi dates its KIF headers. */
 export function kifDate(d: Date): string {
