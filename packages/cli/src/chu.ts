@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Game, MAX_MOVES, VARIANTS, makeSfen, parseKif, parseSfen, perft, startSfenOf, toKif, withDefaults, type Options, type Variant } from '@chu/rules';
+import { kifErrorText } from './kif-errors.ts';
 
 // The `chu` command line (contract used by other tools — keep it exactly as specified).
 const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|start|usi> [--variant chu|dai] [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off] [--knight-second-chance on|off]`;
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
     }
     case 'unkif': {
       const kif = parseKif(await text(), given);
-      if (!kif.ok) fail(kif.error.message, 2);
+      if (!kif.ok) fail(kifErrorText(kif.error), 2);
       out.push(kif.value.sfen, kif.value.moves.join(' '));
       break;
     }

@@ -92,6 +92,18 @@ describe('chu kif and chu unkif: game records in lishogi chu KIF', () => {
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toContain(message);
   });
+
+  it.each([
+    // the rules give a code and its parameters; unkif says them in English, word for word as before
+    ['手合割：平手\n1手目 △7八歩兵 （←7九）\n', "line 2: △ on black's move: 1手目 △7八歩兵 （←7九）"],
+    ['手合割：平手\n1手目 7八桂馬 （←7九）\n', 'line 2: no chu shogi piece is called 桂馬: 1手目 7八桂馬 （←7九）'],
+    ['手合割：平手\n1手目 7十獅子（居食い） （←7十）\n', 'line 2: igui and passes take two lines (一歩目, 二歩目): 1手目 7十獅子（居食い） （←7十）'],
+    ['手合割：香落ち\n', 'line 1: 手合割 香落ち is not chu shogi (chu shogi starts from a 12-rank diagram or the standard setup)'],
+    ['#rules: promotion=fast\n', 'line 1: unknown rule option promotion=fast'],
+  ])('unkif %j: %s', (input, message) => {
+    const r = chu(['unkif'], input);
+    expect([r.status, r.err]).toEqual([2, `${message}\n`]);
+  });
 });
 
 describe('--variant dai: every command plays dai shogi (docs/dai-shogi.md), chu stays the default', () => {

@@ -49,7 +49,7 @@ function roundTrips(label: string, check: (p: Playout) => string | undefined, ga
 /** Our export read back by our import: start, rules, header, moves, outcome and final position. */
 function ownRoundTrip({ game, header }: Playout): string | undefined {
   const ours = parseKif(toKif(game, header));
-  if (!ours.ok) return ours.error.message;
+  if (!ours.ok) return JSON.stringify(ours.error);
   const { sfen, moves, options, header: read } = ours.value;
   if (sfen !== game.startSfen) return `start ${sfen}`;
   if (!isDeepStrictEqual(options, game.options)) return `options ${JSON.stringify(options)}`;
@@ -95,7 +95,7 @@ describe('the 200-game random playout set', () => {
   it('KIF written by shogiops is read by ours to the same moves and final SFEN', () => {
     const failures = roundTrips('shogiops → ours', ({ game }) => {
       const ours = parseKif(writtenByShogiops(game), game.options);
-      if (!ours.ok) return ours.error.message;
+      if (!ours.ok) return JSON.stringify(ours.error);
       if (ours.value.sfen !== game.startSfen) return `start ${ours.value.sfen}`;
       if (ours.value.moves.join(' ') !== game.moves.join(' ')) return 'moves differ';
       if (finalSfen(ours.value.sfen, ours.value.moves, ours.value.options) !== game.sfen()) return 'final SFEN differs';
