@@ -44,6 +44,11 @@ export class RoyalHunt {
   private readonly frame: number;
   private readonly squares: Uint16Array;
   private readonly defends: Uint8Array;
+  private readonly row: Int16Array;
+  private readonly col: Int16Array;
+  /** per square: the stamp of the AND node whose attack on the royal it takes part in (an attacker, or a square a slide crosses) */
+  private readonly inAttack: Int32Array;
+  private stamp = 0;
 
   private readonly ttMask: number;
   private readonly ttLo: Int32Array;
@@ -85,6 +90,9 @@ export class RoyalHunt {
     this.frame = tables.frame;
     this.squares = tables.squares;
     this.defends = tables.defends;
+    this.row = Int16Array.from({ length: tables.frame }, (_, sq) => tables.rules.rowOf(sq));
+    this.col = Int16Array.from({ length: tables.frame }, (_, sq) => tables.rules.colOf(sq));
+    this.inAttack = new Int32Array(tables.frame);
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -232,8 +240,25 @@ export class RoyalHunt {
     let k = 0;
     this.quickWin[ply] = 0;
     if (!or && n === 0) return PROVEN_AT_ONCE; // no legal move loses
+    const t = this.tables;
+    // the hunter's move can only attack a royal it does not attack yet from a square it lands on near
+    // or in line with it, or by opening a line through a square it leaves
+    const royal = pos.royals[hunted] === 1 ? this.royalSquare(hunted, huntedBit) : -1;
+    // the hunted side's answer leaves its royal attacked unless it moves the royal, takes or blocks
+    // an attacker, promotes (an Elephant's Prince is a second royal) or takes a royal of the hunter's;
+    // answers that may bare the hunter are all played out
+    const stamp = !or && royal >= 0 && this.def[this.hunter] > 2 ? this.markAttack(royal, huntedBit ^ WHITE_BIT) : 0;
+    const board = pos.board;
+    const inAttack = this.inAttack;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
+      const to = (m >> t.bits) & t.mask;
+      const mid = (m >> (t.bits + t.bits)) & t.mask;
+      if (or && royal >= 0 && !this.near(to, royal) && !this.inLine(m & t.mask, royal) && !(mid && this.inLine(mid, royal))) continue;
+      if (stamp !== 0 && (m & t.mask) !== royal && inAttack[to] !== stamp && (mid === 0 || inAttack[mid] !== stamp) && (m & t.promote) === 0 && !IS_ROYAL[board[to]] && !IS_ROYAL[board[mid]]) {
+        this.quickWin[ply] = 1;
+        continue;
+      }
       this.play(m);
       const royals = pos.royals[hunted];
       let kid = false;
@@ -299,6 +324,53 @@ export class RoyalHunt {
   /** Colour c's last royal stands attacked by the other side (a second royal means none is the last). */
   private royalAttacked(c: number, bit: number): boolean {
     return this.pos.royals[c] === 1 && attackedOn(this.pos.board, this.tables, this.royalSquare(c, bit), bit ^ WHITE_BIT);
+  }
+
+  /**
+   * Marks the squares of the pieces of colour `by` that attack `royal`, and the squares their slides
+   * (and dai's limited ranges) cross to it, with a new stamp; 0 when none attacks it.
+   */
+  private markAttack(royal: number, by: number): number {
+    const board = this.pos.board;
+    const t = this.tables;
+    const inAttack = this.inAttack;
+    const stamp = (this.stamp = (this.stamp + 1) & 0x3fffffff || 1);
+    let found = false;
+    for (let k = 0; k < 24; k++) {
+      const d = t.lionReach[k];
+      const q = board[royal - d];
+      if (q !== EMPTY && (q & (OFF | WHITE_BIT)) === by && t.hits[q * 128 + 64 + d] === 1) (inAttack[royal - d] = stamp), (found = true);
+    }
+    for (let k = 0; k < 8; k++) {
+      const d = t.kingDirs[k];
+      let s = royal + d;
+      while (board[s] === EMPTY) s += d;
+      const q = board[s];
+      if ((q & (OFF | WHITE_BIT)) === by && t.rays[q * 128 + 64 - d] === 1) {
+        for (let x = royal + d; x !== s + d; x += d) inAttack[x] = stamp;
+        found = true;
+      }
+      if (t.hasHops) {
+        const h = board[royal + 2 * d];
+        if (h !== EMPTY && (h & (OFF | WHITE_BIT)) === by && t.hops[h * 128 + 64 - 2 * d] === 1 && board[royal + d] === EMPTY)
+          (inAttack[royal + d] = stamp), (inAttack[royal + 2 * d] = stamp), (found = true);
+      }
+    }
+    return found ? stamp : 0;
+  }
+
+  /** Whether a piece on `sq` could attack `royal`: within the Lion's 5×5 of it, or in line with it. */
+  private near(sq: number, royal: number): boolean {
+    const dr = this.row[sq] - this.row[royal];
+    const dc = this.col[sq] - this.col[royal];
+    return (dr <= 2 && dr >= -2 && dc <= 2 && dc >= -2) || dr === 0 || dc === 0 || dr === dc || dr === -dc;
+  }
+
+  /** Whether `sq` is in line with `royal` (a rank, file or diagonal through it): emptied, it may open a slide. */
+  private inLine(sq: number, royal: number): boolean {
+    const dr = this.row[sq] - this.row[royal];
+    const dc = this.col[sq] - this.col[royal];
+    return dr === 0 || dc === 0 || dr === dc || dr === -dc;
   }
 
   /** Whether the position just reached stands on the path (the hunt's own repetition: no progress). */
