@@ -24,7 +24,7 @@ describe('importing a position', () => {
     kif[third] = kif[third].replace('獅子', '歩兵'); // the Lion's move written as a Pawn's
     const r = importPosition(kif.join('\n'));
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatchObject({ kind: 'kif', line: third + 1 });
+    expect(!r.ok && r.error).toMatchObject({ kind: 'kif', error: { line: third + 1 } });
   });
 
   it.each([

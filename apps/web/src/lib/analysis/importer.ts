@@ -1,11 +1,12 @@
 // Positions from anywhere: a KIF (lishogi, 81Dojo, ours), a SFEN, or a USI move list, read by the
 // rules' own parsers; every move is checked by the rules.
-import { Game, START_SFEN, parseKif, type IllegalReason, type KifErrorCode } from '@chu/rules';
+import { Game, START_SFEN, parseKif, type IllegalReason, type KifError } from '@chu/rules';
 import type { PositionSpec } from './protocol';
 
 export type ImportError =
   | { kind: 'empty' }
-  | { kind: 'kif'; line: number; code: KifErrorCode; message: string }
+  /** the rules' code and parameters: { code: 'not-a-move', line: 5, variant: 'chu', text: '2 ほげ' } */
+  | { kind: 'kif'; error: KifError }
   | { kind: 'sfen'; message: string }
   /** move `index` (1-based) of the list, `usi` as written */
   | { kind: 'usi'; index: number; usi: string; reason: IllegalReason };
@@ -20,7 +21,7 @@ export function importPosition(text: string): Imported {
   if (!trimmed) return { ok: false, error: { kind: 'empty' } };
   if (looksLikeKif(trimmed)) {
     const r = parseKif(text);
-    if (!r.ok) return { ok: false, error: { kind: 'kif', line: r.error.line, code: r.error.code, message: r.error.message } };
+    if (!r.ok) return { ok: false, error: { kind: 'kif', error: r.error } };
     return { ok: true, value: { format: 'kif', sfen: r.value.sfen, moves: r.value.moves, options: r.value.options } };
   }
   return importUsi(trimmed.split(/\s+/));
