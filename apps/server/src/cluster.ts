@@ -6,6 +6,7 @@ import type { Server as SocketServer } from 'socket.io';
 import { sitePrefix, type ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { Leases, soleOwner, type Ownership } from './db/Leases.ts';
+import { aloneChanges, RedisChanges, type IdentityChanges } from './identity/IdentityChanges.ts';
 import type { Logger } from './log.ts';
 import { MemorySeekers, RedisSeekers, type Seekers } from './ranked/Seekers.ts';
 import { StartupError } from './startup.ts';
@@ -14,16 +15,19 @@ import { StartupError } from './startup.ts';
 export interface Cluster {
   ownership: Ownership;
   seekers: Seekers;
+  identityChanges: IdentityChanges;
+  close(): void;
 }
 
 /**
  * Alone (no REDIS_URL): this process owns every room and keeps the ranked queue in memory.
  * With REDIS_URL: Socket.IO's Redis Streams adapter carries every broadcast and forwarded command
  * between processes, rooms are owned through leases in Postgres (with fencing tokens), and the
- * ranked queue lives in Redis.
+ * ranked queue lives in Redis, and a change to a device (token, account, name) reaches every process's
+ * identity cache and sockets over a pub/sub channel.
  */
 export function openCluster(config: ServerConfig, db: Database, io: SocketServer, redis: Redis | null, log: Logger): Cluster {
-  if (!redis) return { ownership: soleOwner, seekers: new MemorySeekers() };
+  if (!redis) return { ownership: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
   if (db.kind !== 'postgres') throw new StartupError('several processes need Postgres: set DATABASE_URL along with REDIS_URL');
   const self = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const prefix = sitePrefix(config);
@@ -34,8 +38,11 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   adapterRedis.on('error', () => {}); // the shared client already says when Redis is unreachable
   io.adapter(createAdapter(adapterRedis, { streamName: `${prefix}:io`, channelPrefix: `${prefix}:io` }));
   log.info({ self }, 'serving with other processes (Redis + Postgres)');
+  const identityChanges = new RedisChanges(redis, prefix, log);
   return {
     ownership: new Leases(db.prisma, self, config.leaseMs),
     seekers: new RedisSeekers(redis, self, prefix, undefined, log),
+    identityChanges,
+    close: () => identityChanges.close(),
   };
 }

@@ -35,6 +35,7 @@ export interface ServerConfig {
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
+  forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -65,6 +66,7 @@ export function defaultConfig(): ServerConfig {
     cpuPlayer: 'engine',
     cpuWorkers: null,
     leaseMs: 5_000, // renewed every quarter of it: a dead owner's rooms move on within ~5 s
+    forwardTimeoutMs: 5_000,
   };
 }
 
@@ -86,6 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? positiveInteger('CPU_WORKERS', env.CPU_WORKERS) : d.cpuWorkers,
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
+    forwardTimeoutMs: num(env.CHU_FORWARD_TIMEOUT_MS, d.forwardTimeoutMs),
     rateLimit: {
       ...d.rateLimit,
       capacity: num(env.CHU_RATE_CAPACITY, d.rateLimit.capacity),

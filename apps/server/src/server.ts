@@ -40,7 +40,6 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
   const store = new Store(db.prisma);
-  const identity = new Identity(db.prisma, config.deviceIdleDays);
   let ready = false;
 
   const app = Fastify({
@@ -63,6 +62,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   engineErrorsAsProtocol(io.engine);
 
   const cluster = openCluster(config, db, io, redis, log);
+  const identity = new Identity(db.prisma, config.deviceIdleDays, cluster.identityChanges);
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
@@ -71,7 +71,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
   }, cluster.ownership);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership.self, config, redis, log);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
   gateway.attach();
 
   const health = new Health([
@@ -113,6 +113,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();
+      cluster.close();
       redis?.disconnect();
       await db.close();
     },

@@ -86,37 +86,93 @@ describe('the migration keeps existing accounts that differ only in case', () =>
   });
 });
 
-describe('identity follows login and logout at once, on every open socket of the device', () => {
+/** Resolves with the reason once the server closes this client's socket. */
+const closedBy = (c: TestClient) => new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
+const body = async (res: Response) => (await res.json()) as { token: string; device: { id: string; name: string } };
+const guestDevice = async (url: string, name: string) => {
+  const d = await body(await post(url, '/api/device', { name }));
+  return { token: d.token, deviceId: d.device.id };
+};
+
+describe('a rotated token holds no socket: the sockets that signed in with it close, the new one is the device', () => {
   let server: TestServer;
   const clients: TestClient[] = [];
-  beforeAll(async () => { server = await startTestServer(); });
+  beforeAll(async () => {
+    server = await startTestServer();
+    await account(server.url, 'owner', PASSWORD);
+  });
   afterAll(async () => {
     clients.forEach((c) => c.close());
     await server?.stop();
   });
 
-  it('after logout the open sockets are guests, leave the ranked queue and cannot join it; after login they are the account', async () => {
+  // [what rotates the token, how the device starts, the request, who the device is afterwards]
+  const rotations: [string, 'guest' | 'account', (url: string, token: string) => Promise<Response>, string | null][] = [
+    ['login', 'guest', (url, token) => login(url, token, 'owner'), 'owner'],
+    ['register', 'guest', (url, token) => post(url, '/api/account/register', { username: 'newcomer', password: PASSWORD }, { bearer: token }), 'newcomer'],
+    ['logout', 'account', (url, token) => post(url, '/api/account/logout', {}, { bearer: token }), null],
+  ];
+  it.each(rotations)('%s: a socket open with the old token is closed, never welcomed as the new identity; the new token connects', async (_what, start, rotate, after) => {
+    const before = start === 'guest' ? await guestDevice(server.url, 'Copy') : await account(server.url, `was${clients.length}`, PASSWORD);
+    const copy = await TestClient.connect(server.url, before); // whoever holds a copy of the token
+    clients.push(copy);
+    const closed = closedBy(copy);
+    const res = await rotate(server.url, before.token);
+    expect(res.status).toBe(200);
+    const { token } = await body(res);
+
+    expect(await closed).toBe('io server disconnect');
+    expect(copy.inbox.filter((m) => m.type === 'welcome')).toHaveLength(1); // its handshake's, nothing since
+    await expect(TestClient.connect(server.url, before)).rejects.toMatchObject({ message: 'unauthenticated' });
+    const tab = await TestClient.connect(server.url, { token, deviceId: before.deviceId });
+    clients.push(tab);
+    expect(tab.inbox[0]).toMatchObject({ type: 'welcome', device: { id: before.deviceId }, user: after ? { username: after } : null });
+  });
+
+  it('a socket of the new token stays open through a rename (no rotation) and is told the new name', async () => {
+    const d = await account(server.url, 'renamer', PASSWORD);
+    const tab = await TestClient.connect(server.url, d);
+    clients.push(tab);
+    expect((await request(server.url, 'PATCH', '/api/device', { name: 'Renamed' }, { bearer: d.token })).status).toBe(200);
+    expect(await tab.nextOf('welcome', (m) => m.device.name === 'Renamed')).toMatchObject({ user: { username: 'renamer' } });
+    expect(tab.socket.connected).toBe(true);
+  });
+
+  it('a copied guest token cannot queue for ranked once its device logged in: its socket is closed, the owner queues with the new one', async () => {
+    const d = await guestDevice(server.url, 'Shared');
+    const copy = await TestClient.connect(server.url, d);
+    clients.push(copy);
+    const closed = closedBy(copy);
+    const { token } = await body(await login(server.url, d.token, 'owner'));
+    copy.send({ type: 'ranked.join', turnTime: 30 });
+    expect(await closed).toBe('io server disconnect');
+    expect(copy.silentFor((m) => m.type === 'ranked')).toBe(true);
+    const owner = await TestClient.connect(server.url, { token, deviceId: d.deviceId });
+    clients.push(owner);
+    owner.send({ type: 'ranked.join', turnTime: 30 });
+    expect((await owner.nextOf('ranked')).queue).toMatchObject({ turnTime: 30 });
+  });
+
+  it('logging out closes the tabs (they leave the ranked queue); back with the new token they are guests; logging in again, the account is paired as itself', async () => {
     const ana = await account(server.url, 'ana', PASSWORD);
     const tab1 = await TestClient.connect(server.url, ana);
     const tab2 = await TestClient.connect(server.url, ana);
     const ben = await TestClient.connect(server.url, await account(server.url, 'ben', PASSWORD));
     clients.push(tab1, tab2, ben);
     expect(tab1.inbox[0]).toMatchObject({ type: 'welcome', user: { username: 'ana' } });
-
     tab1.send({ type: 'ranked.join', turnTime: null });
     expect((await tab1.nextOf('ranked')).queue).toMatchObject({ turnTime: null });
 
+    const closed = [tab1, tab2].map(closedBy);
     const out = await post(server.url, '/api/account/logout', {}, { bearer: ana.token });
     expect(out.status).toBe(200);
-    const { token } = (await out.json()) as { token: string };
-    // both tabs are told at once; the one in the queue is out of it
-    expect((await tab1.nextOf('ranked')).queue).toBeNull();
-    for (const tab of [tab1, tab2]) expect(await tab.nextOf('welcome')).toMatchObject({ device: { id: ana.deviceId }, user: null });
-
-    tab1.send({ type: 'ranked.join', turnTime: null });
-    await tab1.error('account-required');
-    tab2.send({ type: 'ranked.join', turnTime: null });
-    await tab2.error('account-required');
+    const { token } = await body(out);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    const guestTab = await TestClient.connect(server.url, { token, deviceId: ana.deviceId });
+    clients.push(guestTab);
+    expect(guestTab.inbox[0]).toMatchObject({ type: 'welcome', device: { id: ana.deviceId }, user: null });
+    guestTab.send({ type: 'ranked.join', turnTime: null });
+    await guestTab.error('account-required');
     // ben queues alone: nobody is paired with the logged-out device
     ben.send({ type: 'ranked.join', turnTime: null });
     expect((await ben.nextOf('ranked')).queue).toMatchObject({ turnTime: null });
@@ -124,28 +180,19 @@ describe('identity follows login and logout at once, on every open socket of the
     expect(ben.silentFor((m) => m.type === 'ranked.match')).toBe(true);
     expect(await server.db.prisma.game.count({ where: { rated: true } })).toBe(0);
 
-    // logging in (as "ANA") from the same device: both tabs are ana again, and ana is paired as herself
+    // logging in (as "ANA") from the same device: the guest tab closes, the new token is ana, paired as herself
+    const guestClosed = closedBy(guestTab);
     const back = await login(server.url, token, 'ANA');
     expect(back.status).toBe(200);
-    for (const tab of [tab1, tab2]) expect(await tab.nextOf('welcome', (m) => m.user !== null)).toMatchObject({ user: { username: 'ana' } });
-    tab2.send({ type: 'ranked.join', turnTime: null });
-    const [m1, m2] = await Promise.all([tab2.nextOf('ranked.match'), ben.nextOf('ranked.match')]);
+    await guestClosed;
+    const anaTab = await TestClient.connect(server.url, { token: (await body(back)).token, deviceId: ana.deviceId });
+    clients.push(anaTab);
+    expect(anaTab.inbox[0]).toMatchObject({ type: 'welcome', user: { username: 'ana' } });
+    anaTab.send({ type: 'ranked.join', turnTime: null });
+    const [m1, m2] = await Promise.all([anaTab.nextOf('ranked.match'), ben.nextOf('ranked.match')]);
     expect(m1.gameId).toBe(m2.gameId);
     const game = await server.db.prisma.game.findUniqueOrThrow({ where: { id: m1.gameId }, include: { blackUser: true, whiteUser: true } });
     expect(game.rated).toBe(true);
     expect(new Set([game.blackUser?.username, game.whiteUser?.username])).toEqual(new Set(['ana', 'ben']));
-  });
-
-  it('a guest socket becomes the account when its device logs in', async () => {
-    const d = (await (await post(server.url, '/api/device', { name: 'Guest' })).json()) as { token: string; device: { id: string } };
-    await account(server.url, 'cara', PASSWORD);
-    const tab = await TestClient.connect(server.url, { token: d.token, deviceId: d.device.id });
-    clients.push(tab);
-    tab.send({ type: 'ranked.join', turnTime: 30 });
-    await tab.error('account-required');
-    expect((await login(server.url, d.token, 'cara')).status).toBe(200);
-    expect(await tab.nextOf('welcome', (m) => m.user !== null)).toMatchObject({ device: { id: d.device.id }, user: { username: 'cara' } });
-    tab.send({ type: 'ranked.join', turnTime: 30 });
-    expect((await tab.nextOf('ranked')).queue).toMatchObject({ turnTime: 30 });
   });
 });

@@ -14,6 +14,8 @@ export interface Ownership {
   release(roomId: string, token: number | null): Promise<void>;
   /** Rooms with a game in play whose owner is gone (lease expired or never taken). */
   orphans(limit: number): Promise<string[]>;
+  /** Who holds the room now (by code), without taking it: null when nobody's lease is current. */
+  holderOf(code: string): Promise<string | null>;
 }
 
 export const soleOwner: Ownership = {
@@ -22,6 +24,7 @@ export const soleOwner: Ownership = {
   renew: async (held) => new Set(held.keys()),
   release: async () => {},
   orphans: async () => [],
+  holderOf: async () => 'local',
 };
 
 /**
@@ -86,5 +89,12 @@ export class Leases implements Ownership {
       WHERE g."status" = 'active' AND (l."room_id" IS NULL OR l."expires_at" < now())
       LIMIT ${limit}`;
     return rows.map((r) => r.code);
+  }
+
+  async holderOf(code: string): Promise<string | null> {
+    const rows = await this.prisma.$queryRaw<{ owner: string }[]>`
+      SELECT l."owner" FROM "room_leases" l JOIN "rooms" r ON r."id" = l."room_id"
+      WHERE r."code" = ${code} AND l."expires_at" > now()`;
+    return rows[0]?.owner ?? null;
   }
 }

@@ -1,4 +1,6 @@
+import { usernameKey } from '@chu/protocol';
 import type { PrismaClient } from '../db/database.ts';
+import { aloneChanges, type ChangeListener, type IdentityChanges } from './IdentityChanges.ts';
 import { hashPassword, hashToken, newId, newToken, safeEqual, verifyPassword } from './secrets.ts';
 
 export interface DeviceIdentity {
@@ -11,25 +13,58 @@ export type AccountResult =
   | { ok: true; device: DeviceIdentity; token: string | null } // token: the device's new one when it rotated
   | { ok: false; code: 'username-taken' | 'bad-credentials' };
 
+/**
+ * credential: which token of the device signed in (opaque; it stops matching when the token rotates).
+ * heard: how many changes this process had heard of when the check began (see `changedSince`).
+ */
 export type Authentication =
-  | { ok: true; device: DeviceIdentity; createdAt: Date }
+  | { ok: true; device: DeviceIdentity; createdAt: Date; credential: string; heard: number }
   | { ok: false; code: 'unauthenticated' | 'expired' };
 
 interface Entry { device: DeviceIdentity; tokenHash: string; createdAt: Date; lastSeenAt: Date; readAt: number }
 
 const GUEST_NAMES = ['Kirin', 'Phoenix', 'Lion', 'Dragon', 'Falcon', 'Eagle', 'Tiger', 'Leopard'];
-const CACHE_MS = 30_000;      // another instance's login/logout reaches this one's cache within this
+const CACHE_MS = 10 * 60_000; // a cached device is read again this often anyway; changes reach the cache at once (IdentityChanges)
 const TOUCH_MS = 3_600_000;   // last_seen_at is written at most hourly per device
 const DAY_MS = 86_400_000;
 
 // Devices (guest identities holding a secret token) and optional accounts they log into.
 // Usernames are unique and looked up without regard to case; they are shown as their owner typed them.
+// A change to a device (its token, its account, its name) is stored, then dropped from every process's
+// cache before it is answered: no process goes on believing a token that was rotated.
 export class Identity {
   // token hash → device; the DB stays the source of truth, this only saves a query per handshake.
   private readonly cache = new Map<string, Entry>();
   private readonly hashOf = new Map<string, string>(); // device id → token hash in the cache
+  private readonly listeners: ChangeListener[] = [];
+  // Changes heard so far (here or from other processes). A read that began before one does not fill
+  // the cache: it may hold what the change replaced.
+  private heard = 0;
 
-  constructor(private readonly prisma: PrismaClient, private readonly idleDays = 180) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly idleDays = 180,
+    private readonly changes: IdentityChanges = aloneChanges,
+  ) {
+    changes.listen((deviceIds) => this.heardOf(deviceIds));
+  }
+
+  /** Devices changed here or on another process (null: maybe any device, news was missed). */
+  onChange(listener: ChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Whether a change was heard since `heard` (an Authentication's). */
+  changedSince(heard: number): boolean {
+    return this.heard !== heard;
+  }
+
+  /** The credential each of these devices signs in with now, as stored. */
+  async credentialsOf(deviceIds: string[]): Promise<Map<string, string>> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await this.prisma.device.findMany({ where: { id: { in: deviceIds } }, select: { id: true, tokenHash: true } });
+    return new Map(rows.map((r) => [r.id, r.tokenHash]));
+  }
 
   async createDevice(name?: string): Promise<{ device: DeviceIdentity; token: string }> {
     const token = newToken();
@@ -46,14 +81,18 @@ export class Identity {
     if (!token || token.length > 200) return { ok: false, code: 'unauthenticated' };
     const tokenHash = hashToken(token);
     const now = Date.now();
-    let entry = this.cache.get(tokenHash);
+    const heard = this.heard;
+    // deaf to other processes (Redis away): what is cached may have changed unheard, so the database answers
+    const trusted = this.changes.listening;
+    let entry = trusted ? this.cache.get(tokenHash) : undefined;
     if (!entry || now - entry.readAt > CACHE_MS) {
       const row = await this.prisma.device.findUnique({ where: { tokenHash }, include: { user: true } });
       if (!row) {
         this.forget(tokenHash);
         return { ok: false, code: 'unauthenticated' };
       }
-      entry = this.remember({ device: deviceOf(row), tokenHash: row.tokenHash, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, readAt: now });
+      entry = { device: deviceOf(row), tokenHash: row.tokenHash, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, readAt: now };
+      if (this.heard === heard && this.changes.listening) this.remember(entry);
     }
     if (!safeEqual(entry.tokenHash, tokenHash)) return { ok: false, code: 'unauthenticated' };
     if (now - entry.lastSeenAt.getTime() > this.idleDays * DAY_MS) return { ok: false, code: 'expired' };
@@ -61,18 +100,18 @@ export class Identity {
       entry.lastSeenAt = new Date(now);
       await this.prisma.device.updateMany({ where: { id: entry.device.id }, data: { lastSeenAt: entry.lastSeenAt } });
     }
-    return { ok: true, device: { ...entry.device }, createdAt: entry.createdAt };
+    return { ok: true, device: { ...entry.device }, createdAt: entry.createdAt, credential: entry.tokenHash, heard };
   }
 
-  /** The device as stored now (not as a socket's handshake saw it). */
-  async current(deviceId: string): Promise<DeviceIdentity | null> {
+  /** The device as stored now (not as a socket's handshake saw it), if `credential` still signs in as it. */
+  async holding(deviceId: string, credential: string): Promise<DeviceIdentity | null> {
     const row = await this.prisma.device.findUnique({ where: { id: deviceId }, include: { user: true } });
-    return row && deviceOf(row);
+    return row && safeEqual(row.tokenHash, credential) ? deviceOf(row) : null;
   }
 
   async rename(device: DeviceIdentity, name: string): Promise<DeviceIdentity> {
     await this.prisma.device.update({ where: { id: device.id }, data: { name } });
-    return this.refresh(device.id);
+    return (await this.changed([device.id]))[0];
   }
 
   /** The username as its owner wrote it, whatever case it is asked for in. */
@@ -97,7 +136,7 @@ export class Identity {
       if ((err as { code?: string }).code === 'P2002') return { ok: false, code: 'username-taken' };
       throw err;
     }
-    return { ok: true, device: await this.refresh(device.id), token };
+    return { ok: true, device: (await this.changed([device.id]))[0], token };
   }
 
   /** Logging in gives the device a new token, so a token known before the login never holds the account. */
@@ -124,26 +163,56 @@ export class Identity {
     if (others.length === 0) return [];
     const ids = others.map((o) => o.id);
     await this.prisma.device.updateMany({ where: { id: { in: ids }, userId: device.user.id }, data: { userId: null } });
-    return Promise.all(ids.map((id) => this.refresh(id)));
+    return this.changed(ids);
   }
 
   private async rotate(deviceId: string, userId: string | null): Promise<{ device: DeviceIdentity; token: string }> {
     const token = newToken();
     await this.prisma.device.update({ where: { id: deviceId }, data: { userId, tokenHash: hashToken(token), lastSeenAt: new Date() } });
-    return { device: await this.refresh(deviceId), token };
+    return { device: (await this.changed([deviceId]))[0], token };
+  }
+
+  /**
+   * After a change is stored: this process forgets the devices, every other one is told (before the
+   * change is answered), and this process's listeners hear of it. Returns the devices as they are now.
+   */
+  private async changed(deviceIds: string[]): Promise<DeviceIdentity[]> {
+    this.heardOf(deviceIds);
+    const devices = await Promise.all(deviceIds.map((id) => this.refresh(id)));
+    await this.changes.publish(deviceIds);
+    return devices;
+  }
+
+  private heardOf(deviceIds: string[] | null): void {
+    this.heard++;
+    if (deviceIds === null) {
+      this.cache.clear();
+      this.hashOf.clear();
+    } else {
+      for (const id of deviceIds) {
+        const hash = this.hashOf.get(id);
+        if (hash !== undefined) this.forget(hash);
+      }
+    }
+    for (const l of this.listeners) l(deviceIds);
   }
 
   private async userNamed(username: string): Promise<{ id: string; username: string; passwordHash: string } | null> {
     // lower(username) is what the unique index holds, so this is one index lookup
     const rows = await this.prisma.$queryRaw<{ id: string; username: string; passwordHash: string }[]>`
-      SELECT "id", "username", "password_hash" AS "passwordHash" FROM "users" WHERE lower("username") = lower(${username}) LIMIT 1`;
+      SELECT "id", "username", "password_hash" AS "passwordHash" FROM "users" WHERE lower("username") = ${usernameKey(username)} LIMIT 1`;
     return rows[0] ?? null;
   }
 
+  // Read after the change was stored and heard: what it reads is the change or later.
   private async refresh(id: string): Promise<DeviceIdentity> {
+    const heard = this.heard;
     const row = await this.prisma.device.findUniqueOrThrow({ where: { id }, include: { user: true } });
-    const entry = this.remember({ device: deviceOf(row), tokenHash: row.tokenHash, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, readAt: Date.now() });
-    return { ...entry.device };
+    const device = deviceOf(row);
+    if (this.heard === heard && this.changes.listening) {
+      this.remember({ device, tokenHash: row.tokenHash, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, readAt: Date.now() });
+    }
+    return { ...device };
   }
 
   private remember(entry: Entry): Entry {

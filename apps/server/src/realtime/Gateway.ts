@@ -3,12 +3,14 @@ import {
   type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type ServerMessage,
 } from '@chu/protocol';
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { sitePrefix, type ServerConfig } from '../config.ts';
+import type { Ownership } from '../db/Leases.ts';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { Store } from '../db/Store.ts';
 import type { GameSession, Reply, Step } from '../game/GameSession.ts';
@@ -24,6 +26,7 @@ import type { TokenBucket } from './TokenBucket.ts';
 
 interface SocketState {
   device: DeviceIdentity; // follows login and logout (identityChanged), not only the handshake
+  credential: string; // the token it signed in with (Identity's): once the device's token rotates, the socket is closed
   credit: SocketCredit; // the device's, shared with its other sockets on this process
   bucket: TokenBucket; // credit.bucket: seated players refill faster
   rooms: Set<string>; // room codes this socket is present in
@@ -32,7 +35,7 @@ interface SocketState {
 type Handler<T extends ClientMessage['type']> = (s: Socket, st: SocketState, m: ClientMessageOf<T>) => Promise<void>;
 
 /** Who a handshake let in (socket.data until the connection is set up). */
-interface Admitted { device: DeviceIdentity; createdAt: Date }
+interface Admitted { device: DeviceIdentity; createdAt: Date; credential: string; heard: number }
 /** What the handshake found: who connects, or why not (an expected refusal, not an exception). */
 type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
@@ -44,15 +47,18 @@ type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 
 
 const RELEASE_AFTER_MS = 5 * 60_000; // an empty room stays in memory this long
 const FORWARD_EVENT = 'chu:command';
+const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
 const LOBBY_EVENT = 'chu:lobby';
 const LOBBY_CHANNEL = 'lobby';
 const LOBBY_EVERY_MS = 2000;
 const IDENTITY_EVENT = 'chu:identity';
 const DevicesSchema = z.array(z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string() }).nullable() }));
-const FORWARD_TIMEOUT_MS = 5000;
+const LOBBY_TIMEOUT_MS = 5000;
 
 // A command forwarded between processes; the owner parses it again.
 const ForwardedSchema = z.object({
+  id: z.string().max(64), // the answer names it
+  from: z.string().max(200), // the process that waits for the answer
   to: z.string(),
   code: z.string(),
   caller: z.object({
@@ -62,6 +68,9 @@ const ForwardedSchema = z.object({
   message: ClientMessageSchema,
 });
 type Forwarded = z.infer<typeof ForwardedSchema>;
+const ForwardAnswerSchema = z.object({ id: z.string().max(64), to: z.string().max(200), ok: z.boolean() });
+/** What became of a forwarded command: run by the owner; refused (it no longer holds the room); or neither. */
+type ForwardOutcome = 'ran' | 'refused' | 'moved' | 'unanswered';
 
 /**
  * The Socket.IO edge: authenticates the device, rate-limits, parses every message and runs it as a
@@ -74,6 +83,7 @@ export class Gateway {
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private readonly gameRooms = new Map<string, string>(); // game id → room code, for games owned elsewhere
+  private readonly awaiting = new Map<string, (ok: boolean) => void>(); // forwarded command id → its waiter
 
   constructor(
     private readonly io: Server,
@@ -82,7 +92,7 @@ export class Gateway {
     private readonly lobby: Lobby,
     private readonly matchmaker: Matchmaker,
     private readonly store: Store,
-    private readonly self: string, // this process, as the room leases name it
+    private readonly ownership: Ownership, // who holds which room; its self is this process
     private readonly config: ServerConfig,
     redis: Redis | null, // with several processes: the handshake counters and flood holds are the site's
     private readonly log: Logger,
@@ -104,7 +114,7 @@ export class Gateway {
       this.admit(socket).then((a) => {
         if (!a.ok) return refuse(a.code, a.message, a.retryAfterMs);
         // the credit is taken in connected(): a handshake whose client left meanwhile never connects, nor disconnects
-        socket.data = { device: a.device, createdAt: a.createdAt } satisfies Admitted;
+        socket.data = { device: a.device, createdAt: a.createdAt, credential: a.credential, heard: a.heard } satisfies Admitted;
         next();
       }, (err) => {
         if (isStorageOutage(err)) return refuse('unavailable', 'Storage is unreachable; reconnect shortly.', OUTAGE_RETRY_MS);
@@ -120,12 +130,15 @@ export class Gateway {
     });
     // Another process gathers the lobby: this one's part of it.
     this.io.on(LOBBY_EVENT, (answer: (l: LobbyListing) => void) => answer(this.lobby.listing()));
-    // Commands other processes forward to the rooms this one owns.
-    this.io.on(FORWARD_EVENT, (raw: unknown, answer: (ok: boolean) => void) => {
-      this.fromPeer(raw).then(answer, (err) => {
-        this.log.error({ err }, 'forwarded command failed');
-        answer(false);
-      });
+    // A device's token rotated (here or on another process): its sockets that signed in with the old one close.
+    this.identity.onChange((deviceIds) => {
+      this.closeRevoked(deviceIds).catch((err) => this.log.error({ err }, 'revoked sockets not closed'));
+    });
+    // Commands other processes forward to the rooms this one owns, and the answers to those it forwarded.
+    this.io.on(FORWARD_EVENT, (raw: unknown) => this.fromPeer(raw));
+    this.io.on(FORWARDED_EVENT, (raw: unknown) => {
+      const a = ForwardAnswerSchema.safeParse(raw);
+      if (a.success && a.data.to === this.ownership.self) this.awaiting.get(a.data.id)?.(a.data.ok);
     });
   }
 
@@ -150,7 +163,7 @@ export class Gateway {
     if (!a.ok) return { ok: false, code: a.code, message: a.code === 'expired' ? 'This device was unused for too long.' : 'Unknown device.' };
     const held = await this.floods.heldFor(a.device.id);
     if (held > 0) return { ok: false, code: 'flooding', message: `Dropped for flooding; reconnect in ${Math.ceil(held / 1000)} s.`, retryAfterMs: held };
-    return { ok: true, device: a.device, createdAt: a.createdAt };
+    return { ok: true, device: a.device, createdAt: a.createdAt, credential: a.credential, heard: a.heard };
   }
 
   /** Login, logout, "log out other devices": every open socket of these devices is that identity now. */
@@ -162,9 +175,7 @@ export class Gateway {
 
   private async updateIdentities(devices: DeviceIdentity[]): Promise<void> {
     for (const device of devices) {
-      for (const found of await this.io.local.in(deviceChannel(device.id)).fetchSockets()) {
-        const socket = this.io.sockets.sockets.get(found.id);
-        if (!socket) continue;
+      for (const socket of await this.closeRevoked([device.id])) {
         const st = socket.data as SocketState;
         const accountChanged = (st.device.user?.id ?? null) !== (device.user?.id ?? null);
         st.device = { ...device, user: device.user && { ...device.user } };
@@ -178,6 +189,36 @@ export class Gateway {
         }
       }
     }
+  }
+
+  /**
+   * Closes this process's sockets of these devices (null: of every device) that signed in with a token
+   * the device no longer has: a token copied before a login must not hold a socket that becomes the
+   * account. The device's own tabs reconnect with its new cookie. Returns the sockets left open.
+   */
+  private async closeRevoked(deviceIds: string[] | null): Promise<Socket[]> {
+    const all = this.io.sockets.sockets;
+    const ids = deviceIds === null
+      ? [...all.keys()]
+      : deviceIds.flatMap((d) => [...(this.io.sockets.adapter.rooms.get(deviceChannel(d)) ?? [])]);
+    const sockets = ids.flatMap((id) => {
+      const s = all.get(id);
+      return s && (s.data as Partial<SocketState>).rooms ? [s] : []; // set up by connected()
+    });
+    if (sockets.length === 0) return [];
+    const now = await this.identity.credentialsOf([...new Set(sockets.map((s) => (s.data as SocketState).device.id))]);
+    return sockets.filter((s) => {
+      const st = s.data as SocketState;
+      if (now.get(st.device.id) === st.credential) return true;
+      this.revoke(s);
+      return false;
+    });
+  }
+
+  private revoke(socket: Socket): void {
+    if (socket.disconnected) return;
+    this.log.info({ device: (socket.data as SocketState).device.id }, 'socket closed: its device\'s token was rotated');
+    socket.disconnect(true);
   }
 
   /**
@@ -207,7 +248,7 @@ export class Gateway {
     const mine = this.lobby.listing();
     if (!this.config.redisUrl) return mine;
     const parts = await new Promise<unknown[]>((resolve) => {
-      const timer = setTimeout(() => resolve([]), FORWARD_TIMEOUT_MS);
+      const timer = setTimeout(() => resolve([]), LOBBY_TIMEOUT_MS);
       Promise.resolve(this.io.of('/').adapter.serverSideEmit([LOBBY_EVENT, (_err: unknown, answers: unknown[] = []) => {
         clearTimeout(timer);
         resolve(answers);
@@ -236,12 +277,17 @@ export class Gateway {
   }
 
   private connected(socket: Socket): void {
-    const { device, createdAt } = socket.data as Admitted;
+    const { device, createdAt, credential, heard } = socket.data as Admitted;
     const credit = this.floods.credit(device.id, createdAt);
-    const st: SocketState = { device, credit, bucket: credit.bucket, rooms: new Set() };
+    const st: SocketState = { device, credential, credit, bucket: credit.bucket, rooms: new Set() };
     socket.data = st;
     void socket.join(deviceChannel(st.device.id));
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
+    // a change heard since the handshake's check (a login, on any process) may have rotated its token,
+    // and this socket was not yet among the device's to close
+    if (this.identity.changedSince(heard)) {
+      this.closeRevoked([device.id]).catch((err) => this.log.error({ err }, 'revoked sockets not closed'));
+    }
     // Out of credit: no parse and at most one notice a window; a socket that goes on is dropped and
     // its device held back for a while, so a flooder costs others next to nothing.
     const admitted = (): boolean => {
@@ -256,6 +302,8 @@ export class Gateway {
       }
       return false;
     };
+    });
+    });
     socket.on(CLIENT_EVENT, (raw: unknown) => {
       if (!admitted()) return;
       const parsed = ClientMessageSchema.safeParse(raw);
@@ -335,10 +383,12 @@ export class Gateway {
       await socket.leave(LOBBY_CHANNEL);
     },
     'ranked.join': async (socket, st, m) => {
-      // The device as stored now, not as this socket last heard: a logout elsewhere cannot slip through.
-      const stored = await this.identity.current(st.device.id);
-      if (stored) st.device = stored;
-      const user = stored?.user ?? null;
+      // The device as stored now, not as this socket last heard: a logout elsewhere cannot slip through,
+      // nor a token that a login replaced.
+      const stored = await this.identity.holding(st.device.id, st.credential);
+      if (!stored) return this.revoke(socket);
+      st.device = stored;
+      const user = stored.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.');
       const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
@@ -380,45 +430,67 @@ export class Gateway {
 
   /**
    * Runs a room command where the room is owned: here, or on its owner's process (forwarded through
-   * the Socket.IO adapter). While an owner that died still holds its lease the command waits, then
-   * runs on whichever process takes the room over, so a failover delays moves but loses none.
+   * the Socket.IO adapter). A command waiting for an owner that died moves on as soon as the room's
+   * lease leaves it, to whichever process takes the room over, so a failover delays moves but loses none.
    */
   private async toOwner(code: string, caller: Caller, m: RoomCommand): Promise<void> {
     const ack = 'ack' in m ? m.ack : undefined;
-    const deadline = Date.now() + this.config.leaseMs + FORWARD_TIMEOUT_MS;
+    const deadline = Date.now() + this.config.leaseMs + this.config.forwardTimeoutMs;
     for (;;) {
       const at = await this.lobby.locate(code);
       if (!at) return this.fanout.toSocket(caller.socketId, errorMessage('no-room', `No room ${code}.`, ack ? { ack } : {}));
       if ('room' in at) return this.execute(at.room, caller, m);
-      if (await this.forward({ to: at.owner, code, caller, message: m })) return;
+      const outcome = await this.forward({ to: at.owner, code, caller, message: m });
+      if (outcome === 'ran') return;
       if (this.stopped || Date.now() > deadline) {
         return this.fanout.toSocket(caller.socketId, errorMessage('internal', 'The room\'s server did not answer; try again.', ack ? { ack } : {}));
       }
-      await new Promise((r) => setTimeout(r, 250));
+      if (outcome !== 'moved') await new Promise((r) => setTimeout(r, 250));
     }
   }
 
-  /** True once the owner ran it. A retry after a timeout is safe: moves carry ack ids, applied once. */
-  private forward(f: Forwarded): Promise<boolean> {
+  /**
+   * Sends a command to the room's owner and waits for its answer, or for the owner to lose the room:
+   * the lease is watched while no answer comes, since a dead owner never answers. Moving on after
+   * that is safe: the old owner can no longer store anything for the room, and moves carry ack ids,
+   * applied once.
+   */
+  private forward(f: Omit<Forwarded, 'id' | 'from'>): Promise<ForwardOutcome> {
+    const id = randomUUID();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), FORWARD_TIMEOUT_MS);
-      const answered = (_err: unknown, answers: unknown[] = []) => {
+      const done = (outcome: ForwardOutcome) => {
         clearTimeout(timer);
-        resolve(answers.includes(true));
+        clearInterval(watch);
+        this.awaiting.delete(id);
+        resolve(outcome);
       };
+      const timer = setTimeout(() => done('unanswered'), this.config.forwardTimeoutMs);
+      const watch = setInterval(() => {
+        this.ownership.holderOf(f.code).then((holder) => { if (holder !== f.to) done('moved'); }, () => {});
+      }, Math.max(100, Math.floor(this.config.leaseMs / 10)));
+      this.awaiting.set(id, (ok) => done(ok ? 'ran' : 'refused'));
       // the adapter's promise, not io.serverSideEmit's boolean: Redis being away must not go unheard
-      Promise.resolve(this.io.of('/').adapter.serverSideEmit([FORWARD_EVENT, f, answered])).catch(() => answered(null));
+      Promise.resolve(this.io.of('/').adapter.serverSideEmit([FORWARD_EVENT, { ...f, id, from: this.ownership.self }]))
+        .catch(() => done('unanswered'));
     });
   }
 
-  /** Another process forwarded a command for a room this process owns (checked again: it is input too). */
-  private async fromPeer(raw: unknown): Promise<boolean> {
+  /**
+   * Another process forwarded a command for a room this process owns (checked again: it is input too).
+   * Only the owner answers, at once: the sender does not wait for every process of the site.
+   */
+  private async fromPeer(raw: unknown): Promise<void> {
     const f = ForwardedSchema.safeParse(raw);
-    if (!f.success || f.data.to !== this.self) return false;
-    const room = await this.lobby.get(f.data.code);
-    if (!room) return false;
-    await this.execute(room, f.data.caller, f.data.message as RoomCommand);
-    return true;
+    if (!f.success || f.data.to !== this.ownership.self) return;
+    const answer = (ok: boolean) => this.io.serverSideEmit(FORWARDED_EVENT, { id: f.data.id, to: f.data.from, ok });
+    try {
+      const room = await this.lobby.get(f.data.code);
+      if (room) await this.execute(room, f.data.caller, f.data.message as RoomCommand);
+      answer(room !== null);
+    } catch (err) {
+      this.log.error({ err }, 'forwarded command failed');
+      answer(false);
+    }
   }
 
   /**

@@ -71,3 +71,15 @@ export async function privateRedis() {
     start,
   };
 }
+
+/** Polls a node's readiness until it answers `status`. */
+export async function untilReady(url: string, status: number, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await fetch(`${url}/health/ready`)).status;
+    if (last === status) return;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`${url}/health/ready stayed ${last}, never ${status}`);
+}
