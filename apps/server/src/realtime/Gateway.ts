@@ -302,8 +302,6 @@ export class Gateway {
       }
       return false;
     };
-    });
-    });
     socket.on(CLIENT_EVENT, (raw: unknown) => {
       if (!admitted()) return;
       const parsed = ClientMessageSchema.safeParse(raw);
