@@ -1,6 +1,7 @@
 import { GameRecordResponseSchema } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LION_RUSH, seatedPair, TestClient } from './support/TestClient.ts';
+import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 describe('two devices play a game to a royal capture', () => {
@@ -64,4 +65,44 @@ describe('two devices play a game to a royal capture', () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     host.close();
   });
+});
+
+describe('an ack id is one move (issue 34)', () => {
+  it('a retry of the same move is applied once; the same ack id for another move is refused as reused and plays nothing, before and after a restart', async () => {
+    const target = await testDatabase();
+    let server = await startTestServer({}, target);
+    try {
+      const { host, guest, code, gameId } = await seatedPair(server.url);
+      const stored = async () => (await server.db.prisma.move.findMany({ where: { gameId }, orderBy: { ply: 'asc' } })).map((m) => m.usi);
+      expect(await host.move('7j5h', { ack: 'm1' })).toMatchObject({ type: 'ack', version: 1 });
+      expect(await host.move('7j5h', { ack: 'm1', version: 0 })).toMatchObject({ type: 'ack', version: 1 }); // a retry
+      await guest.reach(1);
+      expect(await guest.move('11d11e', { ack: 'g1' })).toMatchObject({ type: 'ack', version: 2 });
+      await host.reach(2);
+      const reused = await host.move('5h3f', { ack: 'm1' });
+      expect(reused).toMatchObject({ type: 'error', code: 'ack-reused', ack: 'm1' });
+      expect(reused.type === 'error' && reused.message).toMatch(/m1.*7j5h/);
+      expect(await stored()).toEqual(['7j5h', '11d11e']);
+      expect(await host.move('5h3f', { ack: 'm2' })).toMatchObject({ type: 'ack', version: 3 });
+
+      // after a restart the acks come back from the stored moves
+      for (const c of [host, guest]) c.close();
+      await server.close();
+      server = await startTestServer({}, target);
+      const back = await TestClient.connect(server.url, { token: host.token, deviceId: host.deviceId });
+      await back.join(code);
+      await back.nextOf('game');
+      const g = await TestClient.connect(server.url, { token: guest.token, deviceId: guest.deviceId });
+      await g.join(code);
+      await g.nextOf('game');
+      // the same move written through its empty middle square is the same move
+      expect(await back.move('5h4g3f', { ack: 'm2', version: 2 })).toMatchObject({ type: 'ack' });
+      expect(await g.move('11e11f', { ack: 'g1' })).toMatchObject({ type: 'error', code: 'ack-reused', ack: 'g1' });
+      expect(await stored()).toEqual(['7j5h', '11d11e', '5h3f']);
+      for (const c of [back, g]) c.close();
+    } finally {
+      await server.close();
+      await target.dispose();
+    }
+  }, 180_000); // two servers on one database, one after the other
 });

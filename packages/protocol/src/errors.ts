@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'not-your-turn',
   'illegal',          // refused by the rules; `reason` carries the IllegalReason
   'stale-version',    // followed by a full game resync
+  'ack-reused',       // a move's ack id was already used for another move of this game: nothing was played; send it with a new id
   'game-over',
   'game-running',
   'seats-not-filled',

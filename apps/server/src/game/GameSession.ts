@@ -34,7 +34,7 @@ export interface SessionInit {
   game: Game;
   version: number;
   present: Record<Color, boolean>; // seated people connected now
-  acks?: Map<string, number>;
+  acks?: Map<string, AckedMove>;
   rated?: boolean;
   status?: GameStatus;
   outcome?: Outcome | null;
@@ -51,6 +51,9 @@ export interface CpuTurn {
   game: Game;
   deadline: number | null; // performance.now() ms; null = untimed
 }
+
+/** The move an ack id was used for, in one game ("deviceId:ack" → it): a retry of it is acknowledged again, not played. */
+export interface AckedMove { ply: number; usi: string; version: number }
 
 export const TAKEOVER_LEVEL = 4; // how the CPU plays while standing in for an absent person
 
@@ -83,7 +86,7 @@ export class GameSession {
   private ratingChanges: RatingChanges | null;
   private readonly absence: Absence;
   private readonly history = new EventHistory();
-  private readonly acks: Map<string, number>; // "deviceId:ack" → version acknowledged
+  private readonly acks: Map<string, AckedMove>;
   private readonly clock: TurnClock;
   private readonly fence: number | null;
 
@@ -166,7 +169,11 @@ export class GameSession {
     const color = this.colorOf(deviceId);
     if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
     const seen = this.acks.get(`${deviceId}:${ack}`);
-    if (seen !== undefined) return { reply: { ok: true, version: seen }, events: [] }; // a retry: already applied once
+    if (seen) {
+      // a retry is acknowledged again, not played twice; the id on another move would be taken for that one
+      if (this.sameMove(seen, usi)) return { reply: { ok: true, version: seen.version }, events: [] };
+      return refused(refuse('ack-reused', `Ack id ${ack} was already used for the move ${seen.usi} of this game; nothing was played. Send ${usi} with a new ack id.`));
+    }
     if (this.state === 'adjourned') return refused(refuse('adjourned', 'The game is adjourned until a player returns.'));
     if (this.game.turn !== color) return refused(refuse('not-your-turn', 'It is not your turn.'));
     if (this.absence.controller(color) === 'cpu') return refused(refuse('not-your-turn', 'The CPU is playing this seat.'));
@@ -243,6 +250,17 @@ export class GameSession {
       return this.record([{ kind: 'takeback-decline', by: color }]);
     }
     return this.takeBack(other);
+  }
+
+  /**
+   * Whether `usi` is the move an ack id was used for. The move was stored in its canonical form: a
+   * retry written another way is read in the position it was played in, while that move still stands.
+   */
+  private sameMove(acked: AckedMove, usi: string): boolean {
+    if (acked.usi === usi) return true;
+    if (this.game.moves[acked.ply] !== acked.usi) return false;
+    const then = restoreGame(this.game.startSfen, this.game.moves.slice(0, acked.ply), this.options).check(usi);
+    return then.ok && then.value === acked.usi;
   }
 
   /** How many plies `asker`'s takeback undoes: their last move, and the reply to it if there was one. */
@@ -380,7 +398,7 @@ export class GameSession {
     this.positionVersion = moveVersion;
     this.drawOfferBy = null;
     this.takebackOfferBy = null;
-    if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, moveVersion);
+    if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, { ply: played.value.ply, usi: played.value.usi, version: moveVersion });
     if (!outcome) this.clock.startTurn(t);
     const events: GameEvent[] = [this.remember({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,

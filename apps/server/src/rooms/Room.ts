@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { MovesAhead, StaleOwner, type RatedPlayers, type RoomRecord, type StoredGame, type Store } from '../db/Store.ts';
-import { GameSession, restoreGame, type CpuTurn, type Refusal, type Reply, type Step } from '../game/GameSession.ts';
+import { GameSession, restoreGame, type AckedMove, type CpuTurn, type Refusal, type Reply, type Step } from '../game/GameSession.ts';
 import { SerialQueue } from '../game/SerialQueue.ts';
 import { newId } from '../identity/secrets.ts';
 
@@ -113,9 +113,9 @@ export class Room {
   }
 
   private restoredSession({ game: last, seatRatings, ratingChanges }: LastGame): GameSession {
-    const acks = new Map<string, number>();
-    // Versions of old moves are not stored per move; any value > 0 marks the retry as already applied.
-    for (const m of last.moves) if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, last.version);
+    const acks = new Map<string, AckedMove>();
+    // Versions of old moves are not stored per move; the game's version acknowledges a retry as already applied.
+    last.moves.forEach((m, ply) => { if (m.ackId && m.deviceId) acks.set(`${m.deviceId}:${m.ackId}`, { ply, usi: m.usi, version: last.version }); });
     return this.newSession({
       id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
       status: last.status, outcome: last.outcome, fence: this.fence, seatRatings, ratingChanges,
