@@ -85,6 +85,11 @@ async function play(a: Page, b: Page, c: Page) {
     await a.selectOption('[data-options] select[name="turnTime"]', '30');
     await b.waitForFunction(() => (document.querySelector('[data-options] select[name="turnTime"]') as HTMLSelectElement)?.value === '30');
     expect(await b.isDisabled('[data-options] select[name="turnTime"]')).toBe(true);
+    // a box only the host may change looks fixed to the others, not like the host's white one (issue 35 #8)
+    const limit = '[data-options] input[name="moveLimit"]';
+    const look = (p: Page) => p.$eval(limit, (el) => ['backgroundColor', 'borderStyle', 'cursor'].map((k) => getComputedStyle(el)[k as 'cursor']).join(' '));
+    expect(await b.isDisabled(limit)).toBe(true);
+    expect(await look(b)).not.toBe(await look(a));
 
     await a.click('[data-action="start"]:not([disabled])');
     for (const p of [a, b, c]) await sees(p, '7j', 'black n');
