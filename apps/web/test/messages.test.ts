@@ -2,9 +2,11 @@
 // same placeholders, a plural message in each of its language's plural forms, and the words of a few
 // rough edges of issue 35 (#4, #9).
 import { afterEach, describe, expect, it } from 'vitest';
-import { render } from '@testing-library/svelte';
+import { fireEvent, render } from '@testing-library/svelte';
 import { Game } from '@chu/rules';
 import Local from '../src/screens/Local.svelte';
+import Board from '../src/lib/board/Board.svelte';
+import { fed } from './positions';
 import { MESSAGES, PLURAL_SUFFIX } from '../src/lib/i18n/messages';
 import { t } from '../src/lib/i18n.svelte';
 import { settings } from '../src/lib/settings.svelte';
@@ -79,6 +81,24 @@ describe('plural forms follow each language', () => {
   ] as const)('%s %s n=%d: %s', (lang, key, n, text) => {
     settings.lang = lang;
     expect(t(key, { n })).toBe(text);
+  });
+});
+
+describe('the board speaks the UI language (it has no words of its own)', () => {
+  // the Pawn on 9e takes the Gold on 9d, in Black's zone: the board asks whether to promote
+  const { pieces, gestures } = fed({ '9e': 'P', '9d': 'g' });
+  it.each([
+    ['es', '¿Promover?', 'Promover', 'No promover'],
+    ['ja', '成りますか？', '成る', '成らない'],
+    ['en', 'Promote?', 'Promote', 'Do not promote'],
+  ] as const)('%s: the promotion question', async (lang, question, yes, no) => {
+    settings.lang = lang;
+    const { container, getByRole } = render(Board, { pieces, gestures });
+    await fireEvent.click(container.querySelector('[data-square="9e"]')!);
+    await fireEvent.click(container.querySelector('[data-square="9d"]')!);
+    const dialog = getByRole('dialog');
+    expect(dialog.getAttribute('aria-label')).toBe(question);
+    expect([dialog.querySelector('[data-promote="true"]')!.getAttribute('aria-label'), dialog.querySelector('[data-promote="false"]')!.getAttribute('aria-label')]).toEqual([yes, no]);
   });
 });
 
