@@ -4,7 +4,7 @@ import { render, fireEvent, waitFor } from '@testing-library/svelte';
 import AccountForm from '../src/lib/account/AccountForm.svelte';
 import { validateCredentials } from '../src/lib/api';
 import { logout } from '../src/lib/account/account';
-import { net } from '../src/lib/net.svelte';
+import { client } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -18,8 +18,8 @@ async function fill(c: HTMLElement, username: string, password: string) {
 const errorOf = (c: HTMLElement) => c.querySelector('[role="alert"]');
 
 beforeEach(() => {
-  net.user = null;
-  net.device = { id: 'dev1', name: 'Kirin-ab12' };
+  client.user = null;
+  client.device = { id: 'dev1', name: 'Kirin-ab12' };
   settings.lang = 'en';
 });
 afterEach(() => {
@@ -63,7 +63,7 @@ describe('AccountForm', () => {
     expect(url).toBe('/api/account/register');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ username: 'ana', password: 'correct horse' });
-    expect(net.user).toEqual({ id: 'u1', username: 'ana' });
+    expect(client.user).toEqual({ id: 'u1', username: 'ana' });
     expect(errorOf(container)).toBeNull();
   });
 
@@ -72,7 +72,7 @@ describe('AccountForm', () => {
     const { container } = render(AccountForm, { mode: 'register' });
     await fill(container, 'ana', 'correct horse');
     await waitFor(() => expect(errorOf(container)!.textContent).toBe('That username is taken; choose another.'));
-    expect(net.user).toBeNull();
+    expect(client.user).toBeNull();
   });
 
   it('bad credentials (401) in English, Spanish and Japanese', async () => {
@@ -120,9 +120,9 @@ describe('AccountForm', () => {
     vi.stubGlobal('fetch', fetch);
     const { container } = render(AccountForm, { mode: 'login' });
     await fill(container, 'ana', 'password1');
-    await waitFor(() => expect(net.user?.username).toBe('ana'));
+    await waitFor(() => expect(client.user?.username).toBe('ana'));
     expect(await logout()).toBeNull();
-    expect(net.user).toBeNull();
+    expect(client.user).toBeNull();
     expect(fetch.mock.calls[1][0]).toBe('/api/account/logout');
   });
 });

@@ -7,16 +7,20 @@ import { tick } from 'svelte';
 import type { ChatMessage } from '@chu/protocol';
 import Chat from '../src/lib/chat/Chat.svelte';
 import {
-  CHAT_ANSWER_MS, CHAT_KEPT, chat, chatAwaiting, chatHistoryReceived, chatReceived, chatRefused, chatTextProblem, shownMessages,
+  CHAT_KEPT, chat, chatHistoryReceived, chatReceived, chatRefused, chatTextProblem, shownMessages,
 } from '../src/lib/chat/chat.svelte';
-import { net, receive, sendChat, type OutMessage } from '../src/lib/net.svelte';
+import { ClientMessageSchema, type ClientMessage } from '@chu/protocol';
+import { client, receive } from '../src/lib/client/store.svelte';
+import { sendChat } from '../src/lib/client/commands';
 import { settings } from '../src/lib/settings.svelte';
 import { freshNet, roomView, seat } from './fixtures';
 
 const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   id, channel: 'spectators', deviceId: 'you', name: 'Luis', text: `hola ${id}`, at: '2026-12-01T10:00:00.000Z', ...over,
 });
-const sent: OutMessage[] = [];
+const sent: ClientMessage[] = [];
+// a chat message carries its ack id on the wire once the protocol takes one there (issue 35)
+const ackOnWire = () => (ClientMessageSchema.safeParse({ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'x', ack: 'a.1' }).success ? { ack: expect.any(String) } : {});
 beforeEach(() => {
   freshNet(sent);
   for (const k of Object.keys(chat)) delete chat[k];
@@ -49,32 +53,30 @@ describe('chat store', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends trimmed text; its echo answers it; a refusal meanwhile is the chat\'s, not a game banner', () => {
+  it('sends trimmed text with an ack id; its echo answers it; a refusal naming that id is the chat\'s, not a game banner', () => {
     receive({ type: 'room', room: roomView() });
     expect(sendChat('ABCDEF', 'players', '  buena suerte  ')).toBeNull();
-    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'buena suerte' }]);
-    expect(chatAwaiting()).toBe(true);
+    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'buena suerte', ...ackOnWire() }]);
     receive({ type: 'chat', code: 'ABCDEF', message: msg(7, { channel: 'players', deviceId: 'me', name: 'me', text: 'buena suerte' }) });
     expect(chat.ABCDEF.pending).toEqual([]);
-    expect(chatAwaiting()).toBe(false);
 
     sendChat('ABCDEF', 'players', 'otra');
-    receive({ type: 'error', code: 'rate-limited', message: 'At most 5 messages every 10 s.' });
-    expect(net.error).toBeNull();
+    const { ack } = chat.ABCDEF.pending[0];
+    receive({ type: 'error', code: 'rate-limited', message: 'At most 5 messages every 10 s.', ack });
+    expect(client.error).toBeNull();
     expect(chat.ABCDEF.refusal).toMatchObject({ code: 'rate-limited', text: 'otra', channel: 'players' });
     expect(chat.ABCDEF.pending).toEqual([]);
-
-    // nothing of ours waits: the same code is an ordinary error again
-    receive({ type: 'error', code: 'not-seated', message: 'You are not seated.' });
-    expect(net.error?.code).toBe('not-seated');
+    expect(sent).toHaveLength(2); // turned away, not sent again by itself
   });
 
-  it('a message never answered (its socket died) stops claiming errors', () => {
+  it('an error without the message\'s ack id is not taken for its refusal, even while it waits', () => {
+    receive({ type: 'room', room: roomView() });
     sendChat('ABCDEF', 'spectators', 'hola');
-    const at = chat.ABCDEF.pending[0].at;
-    expect(chatAwaiting(at + CHAT_ANSWER_MS - 1)).toBe(true);
-    expect(chatAwaiting(at + CHAT_ANSWER_MS)).toBe(false);
-    chatRefused('muted', 'muted', at + CHAT_ANSWER_MS);
+    receive({ type: 'error', code: 'not-seated', message: 'You are not seated.' });
+    expect(client.error?.code).toBe('not-seated');
+    expect(chat.ABCDEF.pending).toHaveLength(1);
+    expect(chat.ABCDEF.refusal).toBeNull();
+    chatRefused('someone-else.1', 'muted', 'muted');
     expect(chat.ABCDEF.refusal).toBeNull();
   });
 
@@ -101,7 +103,7 @@ describe('chat panel', () => {
   it('players have two channels; spectators the room\'s only; text is text and links stay words', async () => {
     receive({ type: 'room', room: roomView({ muted: [] }) });
     receive({ type: 'chat.history', code: 'ABCDEF', messages: [msg(1, { channel: 'players', text: '<b>hi</b> https://evil.example' })] });
-    const { container, unmount } = render(Chat, { room: net.rooms.ABCDEF });
+    const { container, unmount } = render(Chat, { room: client.rooms.ABCDEF });
     expect([...container.querySelectorAll('[role="tab"]')].map((b) => b.getAttribute('data-tab'))).toEqual(['players', 'spectators']);
     const line = container.querySelector('[data-chat-message="1"] .text')!;
     expect(line.textContent).toBe('<b>hi</b> https://evil.example');
@@ -109,7 +111,7 @@ describe('chat panel', () => {
     unmount();
 
     receive({ type: 'room', room: spectatorRoom() });
-    const view = render(Chat, { room: net.rooms.ABCDEF });
+    const view = render(Chat, { room: client.rooms.ABCDEF });
     expect(view.container.querySelector('[role="tab"]')).toBeNull();
     expect(view.container.querySelector('[data-chat-log]')!.getAttribute('data-chat-log')).toBe('spectators');
     expect(view.container.querySelector('[data-chat-message="1"]')).toBeNull(); // the players' channel is not theirs
@@ -121,7 +123,7 @@ describe('chat panel', () => {
       type: 'chat.history', code: 'ABCDEF',
       messages: [msg(1, { channel: 'players', deviceId: 'you', text: 'suerte' }), msg(2, { deviceId: 'sofia', name: 'Sofía', text: '¡vaya jugada!' })],
     });
-    const { container } = render(Chat, { room: net.rooms.ABCDEF });
+    const { container } = render(Chat, { room: client.rooms.ABCDEF });
     const tabs = () => [...container.querySelectorAll('[role="tab"]')].map((b) => b.getAttribute('data-tab'));
     await fireEvent.click(container.querySelector('[data-tab="spectators"]')!);
     expect(container.querySelector('[data-chat-message="2"]')!.textContent).toContain('¡vaya jugada!');
@@ -142,7 +144,7 @@ describe('chat panel', () => {
     expect(container.querySelector('[data-unread]')).toBeNull();
     await fireEvent.input(container.querySelector('[data-chat-form] input')!, { target: { value: 'gracias' } });
     await fireEvent.submit(container.querySelector('[data-chat-form]')!);
-    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'gracias' }]);
+    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'gracias', ...ackOnWire() }]);
 
     await fireEvent.click(hide);
     expect(settings.hideSpectatorChat).toBe(false);
@@ -153,13 +155,13 @@ describe('chat panel', () => {
 
   it('spectators have no such box: the room\'s chat is all they have', () => {
     receive({ type: 'room', room: spectatorRoom() });
-    const { container } = render(Chat, { room: net.rooms.ABCDEF });
+    const { container } = render(Chat, { room: client.rooms.ABCDEF });
     expect(container.querySelector('input[name="hideSpectatorChat"]')).toBeNull();
   });
 
   it('counts characters, refuses an empty or long message in words, and gives a refused one back', async () => {
     receive({ type: 'room', room: spectatorRoom() });
-    const { container } = render(Chat, { room: net.rooms.ABCDEF });
+    const { container } = render(Chat, { room: client.rooms.ABCDEF });
     const input = container.querySelector('[data-chat-form] input') as HTMLInputElement;
     await fireEvent.input(input, { target: { value: 'x'.repeat(305) } });
     expect(container.querySelector('[data-chat-count]')!.textContent!.trim()).toBe('305/300');
@@ -170,9 +172,9 @@ describe('chat panel', () => {
 
     await fireEvent.input(input, { target: { value: 'hola a todos' } });
     await fireEvent.submit(container.querySelector('[data-chat-form]')!);
-    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'spectators', text: 'hola a todos' }]);
+    expect(sent).toEqual([{ type: 'chat.send', code: 'ABCDEF', channel: 'spectators', text: 'hola a todos', ...ackOnWire() }]);
     expect(input.value).toBe('');
-    receive({ type: 'error', code: 'muted', message: "The host muted you in this room's chat." });
+    receive({ type: 'error', code: 'muted', message: "The host muted you in this room's chat.", ack: chat.ABCDEF.pending[0].ack });
     await tick();
     expect(container.querySelector('[data-chat-problem]')!.textContent).toBe('The host has muted you in this room.');
     expect(input.value).toBe('hola a todos');
@@ -181,7 +183,7 @@ describe('chat panel', () => {
   it('anyone hides a person on this device; only the host mutes', async () => {
     receive({ type: 'room', room: spectatorRoom() });
     receive({ type: 'chat.history', code: 'ABCDEF', messages: [msg(1, { deviceId: 'troll', name: 'Troll' }), msg(2, { deviceId: 'ana', name: 'Ana' })] });
-    const { container, rerender } = render(Chat, { room: net.rooms.ABCDEF });
+    const { container, rerender } = render(Chat, { room: client.rooms.ABCDEF });
     await fireEvent.click(container.querySelector('[data-action="chat-people"]')!);
     expect(container.querySelector('[data-action="chat-mute"]')).toBeNull(); // not the host
     await fireEvent.click(container.querySelector('[data-person="troll"] [data-action="chat-hide"]')!);
@@ -191,19 +193,47 @@ describe('chat panel', () => {
     expect(container.querySelector('[data-chat-hidden-count]')).not.toBeNull();
 
     receive({ type: 'room', room: { ...spectatorRoom(), hostDeviceId: 'me' } });
-    await rerender({ room: net.rooms.ABCDEF });
+    await rerender({ room: client.rooms.ABCDEF });
     await fireEvent.click(container.querySelector('[data-person="troll"] [data-action="chat-mute"]')!);
     expect(sent.at(-1)).toEqual({ type: 'chat.mute', code: 'ABCDEF', deviceId: 'troll', muted: true });
   });
 
   it('a muted participant is told so instead of a field; quiet mode turns the chat off', async () => {
     receive({ type: 'room', room: { ...spectatorRoom(), muted: ['me'] } });
-    const { container } = render(Chat, { room: net.rooms.ABCDEF });
+    const { container } = render(Chat, { room: client.rooms.ABCDEF });
     expect(container.querySelector('[data-chat-muted]')).not.toBeNull();
     expect(container.querySelector('[data-chat-form]')).toBeNull();
     settings.quietChat = true;
     await tick();
     expect(container.querySelector('[data-chat-quiet]')).not.toBeNull();
     expect(container.querySelector('[data-chat-log]')).toBeNull();
+  });
+
+  it('the other tab counts every message that arrives after the join, the very first one too (issue 35 #2)', async () => {
+    receive({ type: 'room', room: roomView({ muted: [] }) }); // me on Black: the players' tab is open
+    receive({ type: 'chat.history', code: 'ABCDEF', messages: [] }); // an empty room
+    const { container } = render(Chat, { room: client.rooms.ABCDEF });
+    const badge = () => container.querySelector('[data-tab="spectators"] [data-unread]')?.getAttribute('data-unread') ?? null;
+    expect(badge()).toBeNull();
+    receive({ type: 'chat', code: 'ABCDEF', message: msg(1, { deviceId: 'sofia', name: 'Sofía' }) });
+    await tick();
+    expect(badge()).toBe('1');
+    receive({ type: 'chat', code: 'ABCDEF', message: msg(2, { deviceId: 'sofia', name: 'Sofía' }) });
+    await tick();
+    expect(badge()).toBe('2');
+    await fireEvent.click(container.querySelector('[data-tab="spectators"]')!);
+    await fireEvent.click(container.querySelector('[data-tab="players"]')!);
+    expect(badge()).toBeNull(); // read once shown
+  });
+
+  it('what the history of a join brings counts as read, even when it comes after the panel is drawn', async () => {
+    receive({ type: 'room', room: roomView({ muted: [] }) });
+    const { container } = render(Chat, { room: client.rooms.ABCDEF });
+    receive({ type: 'chat.history', code: 'ABCDEF', messages: [msg(1, { deviceId: 'sofia' }), msg(2, { deviceId: 'sofia' })] });
+    await tick();
+    expect(container.querySelector('[data-unread]')).toBeNull();
+    receive({ type: 'chat', code: 'ABCDEF', message: msg(3, { deviceId: 'sofia' }) });
+    await tick();
+    expect(container.querySelector('[data-tab="spectators"] [data-unread]')?.getAttribute('data-unread')).toBe('1');
   });
 });

@@ -5,7 +5,11 @@ import {
   type GameView, type RoomView, type SeatView,
 } from '@chu/protocol';
 import { Game } from '@chu/rules';
-import { net, setTransport, type OutMessage } from '../src/lib/net.svelte';
+import type { ClientMessage } from '@chu/protocol';
+import { setTransport } from '../src/lib/link/link.svelte';
+import { client } from '../src/lib/client/store.svelte';
+import { reconcile } from '../src/lib/client/reconcile';
+import { EMPTY_STATE } from '../src/lib/client/state';
 
 export const leaderboardJson = {
   players: [
@@ -81,18 +85,21 @@ export const seatEvent = (version: number, color: 'black' | 'white', status: Sea
   type: 'event' as const, event: { kind: 'seat' as const, gameId: 'g1', version, color, status, takeoverInMs },
 });
 
+/** A move event of game g1, with the side to move after it as the server tells it. */
+export const moveEvent = (version: number, usi: string, ply: number, color: 'black' | 'white', over: { notation?: string | null; turnRemainingMs?: number | null } = {}) => ({
+  type: 'event' as const,
+  event: {
+    kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null,
+    turn: color === 'black' ? ('white' as const) : ('black' as const), ...over,
+  },
+});
+
 /**
  * A connected stand-in for the socket and no rooms or games yet, as device `me`; what the client
  * sends lands in `sent` (emptied). Returns the stand-in's down/up.
  */
-export function freshNet(sent: OutMessage[]): ReturnType<typeof setTransport> {
+export function freshNet(sent: ClientMessage[]): ReturnType<typeof setTransport> {
   sent.length = 0;
-  const link = setTransport((m) => sent.push(m));
-  net.games = {};
-  net.rooms = {};
-  net.pendingMove = {};
-  net.device = { id: 'me', name: 'me' };
-  net.user = null;
-  net.storageDown = false;
-  return link;
+  reconcile(client as never, { ...structuredClone(EMPTY_STATE), device: { id: 'me', name: 'me' } } as never);
+  return setTransport((m) => sent.push(m));
 }

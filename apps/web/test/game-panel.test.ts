@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import GamePanel from '../src/lib/GamePanel.svelte';
-import { net, receive } from '../src/lib/net.svelte';
+import type { SeatView } from '@chu/protocol';
+import { client, receive } from '../src/lib/client/store.svelte';
+import { playMove } from '../src/lib/client/commands';
 import { settings } from '../src/lib/settings.svelte';
 import { setupById, Game } from '@chu/rules';
 import { freshNet, gameView, roomView, seat, seatEvent } from './fixtures';
@@ -20,10 +22,11 @@ afterEach(() => {
   settings.lang = 'en';
 });
 
-function show(game = gameView(), room = roomView()) {
+// the room's view carries the same seats as the game's (the server builds both from one record)
+function show(game = gameView(), room = roomView({ seats: game.seats })) {
   receive({ type: 'room', room });
   receive({ type: 'game', game, reason: 'join' });
-  return render(GamePanel, { game: net.games.g1, room: net.rooms.ABCDEF });
+  return render(GamePanel, { game: client.games.g1, room: client.rooms.ABCDEF });
 }
 
 describe('seat strips (RULES.md §8)', () => {
@@ -35,7 +38,12 @@ describe('seat strips (RULES.md §8)', () => {
     expect(white().getAttribute('data-status')).toBe('present');
     expect(white().querySelector('.online.on')).not.toBeNull();
 
-    receive(seatEvent(1, 'white', 'away', 42_000));
+    // the server follows each seat event with the room's view of the seat
+    const seatChange = (version: number, status: SeatView['status'], takeoverInMs: number | null, over: Partial<SeatView>) => {
+      receive(seatEvent(version, 'white', status, takeoverInMs));
+      receive({ type: 'room', room: roomView({ seats: { black: seat('black', 'me'), white: seat('white', 'you', { status, takeoverInMs, ...over }) } }) });
+    };
+    seatChange(1, 'away', 42_000, { connected: false });
     await vi.advanceTimersByTimeAsync(250);
     expect(white().getAttribute('data-status')).toBe('away');
     expect(white().querySelector('[data-note]')!.textContent).toBe('away — the CPU plays in 0:42');
@@ -43,11 +51,11 @@ describe('seat strips (RULES.md §8)', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(white().querySelector('[data-note]')!.textContent).toBe('away — the CPU plays in 0:32');
 
-    receive(seatEvent(2, 'white', 'cpu', null));
+    seatChange(2, 'cpu', null, { connected: false, controller: 'cpu' });
     await tick();
     expect(white().querySelector('[data-note]')!.textContent).toBe('CPU is playing for this seat');
 
-    receive(seatEvent(3, 'white', 'returned', null));
+    seatChange(3, 'returned', null, {});
     await tick();
     expect(white().getAttribute('data-status')).toBe('returned');
     expect(white().querySelector('[data-note]')).toBeNull();
@@ -59,7 +67,7 @@ describe('seat strips (RULES.md §8)', () => {
     const cpu = seat('white', 'x', { kind: 'cpu', deviceId: null, name: 'CPU 3', level: 3, controller: 'cpu' });
     const away = seat('black', 'ana', { name: 'Ana', status: 'away', connected: false, takeoverInMs: 9000 });
     const game = gameView({ turnTime: 30, turnRemainingMs: 20_000, seats: { black: away, white: cpu } });
-    net.device = { id: 'spectator', name: 'Eva' };
+    client.device = { id: 'spectator', name: 'Eva' };
     const { container } = show(game, roomView({ seats: game.seats }));
     expect(strip(container, 'black').querySelector('[data-note]')!.textContent).toMatch(/^ausente — la partida se aplaza en 0:0\d$/);
     expect(container.querySelector('[data-clock="black"]')!.textContent).toMatch(/^0:[12]\d$/);
@@ -126,6 +134,40 @@ describe('ratings in the game (issue 11)', () => {
     }));
     expect([...container.querySelectorAll('[data-delta]')].map((d) => d.textContent)).toEqual(['±0', '−22']);
   });
+
+  it('once a rated game is over, the strips beside the board show the ratings it left, as the result does (issue 35 #6)', async () => {
+    const { container } = show(gameView({ rated: true, seats: accounts }));
+    receive({
+      type: 'event',
+      event: {
+        kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'black', reason: 'resign' },
+        ratingChanges: { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } },
+      },
+    });
+    await tick();
+    expect(strip(container, 'black').querySelector('[data-rating]')!.textContent).toBe('1630?');
+    expect(strip(container, 'white').querySelector('[data-rating]')!.textContent).toBe('1700');
+  });
+
+  it('a draw that leaves two new players at 1500 says why the rating did not move (issue 35 #10)', () => {
+    const newcomers = { black: accounts.black, white: seat('white', 'you', { name: 'mateo', account: true, rating: { rating: 1500, provisional: true } }) };
+    const { container } = show(gameView({
+      rated: true, seats: newcomers, status: 'finished', outcome: { winner: null, reason: 'agreement' },
+      ratingChanges: { black: { before: 1500, after: 1500, provisional: true }, white: { before: 1500, after: 1500, provisional: true } },
+    }));
+    expect([...container.querySelectorAll('[data-delta]')].map((d) => d.textContent)).toEqual(['±0', '±0']);
+    expect(container.querySelector('[data-rating-unchanged]')!.textContent).toBe(
+      '±0: the result was what the ratings expected, so they did not move; the game still counts and makes them more certain.',
+    );
+  });
+
+  it('a rating that moved needs no such word', async () => {
+    const { container } = show(gameView({
+      rated: true, seats: accounts, status: 'finished', outcome: { winner: 'black', reason: 'resign' },
+      ratingChanges: { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } },
+    }));
+    expect(container.querySelector('[data-rating-unchanged]')).toBeNull();
+  });
 });
 
 describe('the move list', () => {
@@ -169,7 +211,9 @@ describe('refusals', () => {
     receive({ type: 'error', code: 'game-running', message: 'Options change between games.' });
     await tick();
     expect(banner()).toBe('a game is already running');
-    receive({ type: 'error', code: 'not-your-turn', message: 'Not your turn.', ack: 'a1' });
+    playMove(client.games.g1, '7i7h');
+    const [ack] = Object.keys(client.sent);
+    receive({ type: 'error', code: 'not-your-turn', message: 'Not your turn.', ack });
     await tick();
     expect(banner()).toBe('Move refused: it is not your turn');
   });

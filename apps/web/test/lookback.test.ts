@@ -4,17 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import GamePanel from '../src/lib/GamePanel.svelte';
-import { net, receive } from '../src/lib/net.svelte';
+import { client, receive } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
-import { freshNet, gameView, roomView, seat } from './fixtures';
+import { freshNet, gameView, moveEvent as played, roomView, seat } from './fixtures';
 
 const MOVES = ['7i7h', '6d6e', '7j6h', '6e6f'];
 const piece = (c: HTMLElement, sq: string) => c.querySelector(`[data-square="${sq}"] [data-piece]`)?.getAttribute('data-piece') ?? null;
 const dests = (c: HTMLElement) => c.querySelectorAll('.sq.dest').length;
-const moveEvent = (version: number, usi: string, ply: number) => ({
-  type: 'event' as const,
-  event: { kind: 'move' as const, gameId: 'g1', version, usi, ply, color: 'black' as const, byCpu: false, notation: null, turnRemainingMs: null },
-});
+const moveEvent = (version: number, usi: string, ply: number) => played(version, usi, ply, 'black');
 
 beforeEach(() => {
   freshNet([]);
@@ -26,7 +23,7 @@ function show() {
   const seats = { black: seat('black', 'you'), white: seat('white', 'me') };
   receive({ type: 'room', room: roomView({ seats }) });
   receive({ type: 'game', game: gameView({ seats, moves: MOVES, version: 4, ply: 4, turn: 'black' }), reason: 'join' });
-  return render(GamePanel, { game: net.games.g1, room: net.rooms.ABCDEF }).container;
+  return render(GamePanel, { game: client.games.g1, room: client.rooms.ABCDEF }).container;
 }
 
 describe('looking back in a live game', () => {
@@ -60,7 +57,7 @@ describe('looking back in a live game', () => {
     expect(c.querySelector('[data-looking]')!.getAttribute('data-looking')).toBe('2');
     expect(piece(c, '7j')).toBe('black n');
     receive(moveEvent(5, '1i1h', 4));
-    receive({ ...moveEvent(6, '1d1e', 5), event: { ...moveEvent(6, '1d1e', 5).event, color: 'white' as const } });
+    receive(played(6, '1d1e', 5, 'white'));
     await tick();
     expect(c.querySelector('[data-new-move]')!.textContent).toBe('2 jugadas nuevas');
     for (let i = 0; i < 3; i++) await fireEvent.keyDown(window, { key: 'ArrowRight' });

@@ -6,14 +6,17 @@ import { fireEvent, render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import NextGame from '../src/lib/NextGame.svelte';
 import NameField from '../src/lib/NameField.svelte';
-import { net, receive, send, type OutMessage } from '../src/lib/net.svelte';
+import type { ClientMessage } from '@chu/protocol';
+import { client, receive } from '../src/lib/client/store.svelte';
+import { connection } from '../src/lib/link/link.svelte';
+import { createRoom } from '../src/lib/client/creation';
 import { settings } from '../src/lib/settings.svelte';
 import { nextColor } from '../src/lib/seats';
 import { DEFAULT_ROOM_OPTIONS } from '@chu/protocol';
 import { setupById } from '@chu/rules';
 import { freshNet, gameView, roomView, seat } from './fixtures';
 
-const sent: OutMessage[] = [];
+const sent: ClientMessage[] = [];
 beforeEach(() => {
   freshNet(sent);
   settings.lang = 'en';
@@ -25,10 +28,10 @@ const finished = gameView({ status: 'finished', outcome: { winner: 'white', reas
 const seats = { black: seat('black', 'me', { name: 'Ana' }), white: seat('white', 'you', { name: 'Ben' }) };
 
 function show(as: string, over: Parameters<typeof roomView>[0] = {}) {
-  net.device = { id: as, name: as };
+  client.device = { id: as, name: as };
   receive({ type: 'room', room: roomView({ seats, ...over }) });
   receive({ type: 'game', game: { ...finished, seats }, reason: 'join' });
-  return render(NextGame, { room: net.rooms.ABCDEF, game: net.games.g1, hostStart: true });
+  return render(NextGame, { room: client.rooms.ABCDEF, game: client.games.g1, hostStart: true });
 }
 
 describe('rematch', () => {
@@ -55,7 +58,7 @@ describe('rematch', () => {
     expect(container.querySelector('[data-rematch-waiting]')!.textContent).toBe('Rematch offered; waiting for Ben.');
     expect(container.querySelector('[data-action="rematch"]')).toBeNull();
     receive({ type: 'room', room: roomView({ seats, rematchOfferBy: null }) });
-    await rerender({ room: net.rooms.ABCDEF }); // as Room.svelte passes the latest view
+    await rerender({ room: client.rooms.ABCDEF }); // as Room.svelte passes the latest view
     expect(container.querySelector('[data-rematch-declined]')!.textContent).toBe('Ben declined the rematch.');
   });
 
@@ -89,7 +92,7 @@ describe('rematch', () => {
 
 describe('a guest\'s name', () => {
   it('the field shows the name the server gave; a click while the new name is saved goes out after it', async () => {
-    net.device = { id: 'dev1', name: 'Kirin-HbN9' };
+    client.device = { id: 'dev1', name: 'Kirin-HbN9' };
     let answer: (r: Response) => void = () => {};
     const fetch = vi.fn(() => new Promise<Response>((r) => (answer = r)));
     vi.stubGlobal('fetch', fetch);
@@ -100,19 +103,19 @@ describe('a guest\'s name', () => {
 
     await fireEvent.input(input, { target: { value: 'Lucía' } });
     await fireEvent.change(input); // the blur as the pointer goes down on "Create a room"
-    send({ type: 'room.create', options: {} }); // …and its click
+    createRoom({}); // …and its click
     expect(sent).toEqual([]);
     expect(fetch).toHaveBeenCalledWith('/api/device', expect.objectContaining({ method: 'PATCH', body: '{"name":"Lucía"}' }));
 
     answer(new Response(JSON.stringify({ device: { id: 'dev1', name: 'Lucía' } }), { status: 200 }));
     // the socket is replaced (it knew the old name) and the click goes out on the new one
-    await vi.waitFor(() => expect(sent).toEqual([{ type: 'room.create', options: {} }]));
-    expect(net.device).toEqual({ id: 'dev1', name: 'Lucía' });
-    expect(net.status).toBe('online');
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'room.create', options: { language: expect.any(String) } }]));
+    expect(client.device).toEqual({ id: 'dev1', name: 'Lucía' });
+    expect(connection.status).toBe('online');
   });
 
   it('logged in, the name people see is the username', () => {
-    net.user = { id: 'u1', username: 'lucia' };
+    client.user = { id: 'u1', username: 'lucia' };
     const { container } = render(NameField);
     expect(container.querySelector('input')).toBeNull();
     expect(container.textContent).toContain('lucia');

@@ -5,7 +5,9 @@ import { render, fireEvent } from '@testing-library/svelte';
 import { RankedServerMessages } from '@chu/protocol';
 import RankedQueue from '../src/lib/ranked/RankedQueue.svelte';
 import { IDLE, queueReduce, formatChange, formatElapsed, formatRating, searchRange, type QueueState } from '../src/lib/ranked/queue';
-import { net, receive, setTransport, type OutMessage } from '../src/lib/net.svelte';
+import type { ClientMessage } from '@chu/protocol';
+import { client, receive } from '../src/lib/client/store.svelte';
+import { connection, setTransport } from '../src/lib/link/link.svelte';
 import { router } from '../src/lib/router.svelte';
 import { settings } from '../src/lib/settings.svelte';
 
@@ -74,13 +76,13 @@ describe('queueReduce', () => {
 });
 
 describe('RankedQueue widget with net', () => {
-  let sent: OutMessage[] = [];
+  let sent: ClientMessage[] = [];
   beforeEach(() => {
     sent = [];
     setTransport((m) => sent.push(m));
-    net.ranked = IDLE;
-    net.status = 'online';
-    net.user = { id: 'u1', username: 'ana' };
+    client.ranked = IDLE;
+    connection.status = 'online';
+    client.user = { id: 'u1', username: 'ana' };
   });
   afterEach(() => {
     setTransport(null);
@@ -88,7 +90,7 @@ describe('RankedQueue widget with net', () => {
   });
 
   it('a guest is told an account is needed and offered the login', () => {
-    net.user = null;
+    client.user = null;
     const { container } = render(RankedQueue);
     expect(container.querySelector('[data-need-account]')!.textContent).toContain('Ranked play needs an account.');
     expect(container.querySelector('[data-need-account] a')!.getAttribute('href')).toBe('#/account');
@@ -117,12 +119,11 @@ describe('RankedQueue widget with net', () => {
     expect(container.querySelector('[data-range]')!.getAttribute('data-range')).toBe('500-2500');
 
     // a minute without an opponent: a casual CPU game, while the queue goes on
-    sessionStorage.removeItem('chu.autoCpu');
     await fireEvent.click(container.querySelector('[data-action="cpu-while-waiting"]')!);
     expect(sent[1]).toEqual({ type: 'room.create', options: { language: settings.lang } }); // the host's language
-    expect(sessionStorage.getItem('chu.autoCpu')).toBe('3');
-    expect(net.ranked.state).toBe('queued');
-    net.creating = null;
+    expect(client.creating?.cpu).toBe(3); // a game against the CPU at level 3, once the room is here
+    expect(client.ranked.state).toBe('queued');
+    client.creating = null;
     sent.splice(1);
 
     await fireEvent.click(container.querySelector('[data-action="ranked-leave"]')!);
@@ -139,7 +140,7 @@ describe('RankedQueue widget with net', () => {
     expect(sent).toEqual([{ type: 'ranked.join', turnTime: null }]);
     receive({ type: 'ranked', queue: { turnTime: null, since: Date.now(), rating: 1500 } });
     receive(match);
-    expect(net.ranked.state).toBe('matched');
+    expect(client.ranked.state).toBe('matched');
     await vi.waitFor(() => expect(router.route).toEqual({ name: 'room', code: 'K7QMPX' }));
     await vi.waitFor(() => expect(container.querySelector('a.btn')!.getAttribute('href')).toBe('#/room/K7QMPX'));
   });
@@ -147,10 +148,10 @@ describe('RankedQueue widget with net', () => {
   it('the server\'s account-required error is shown by the widget, not as a banner', async () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
-    net.error = null;
+    client.error = null;
     receive({ type: 'error', code: 'account-required' as 'internal', message: 'Log in to play ranked games.' });
-    expect(net.ranked).toEqual({ state: 'idle', error: 'account-required' });
-    expect(net.error).toBeNull();
+    expect(client.ranked).toEqual({ state: 'idle', error: 'account-required' });
+    expect(client.error).toBeNull();
     await vi.waitFor(() => expect(container.querySelector('[data-need-account]')).not.toBeNull());
   });
 
@@ -158,12 +159,12 @@ describe('RankedQueue widget with net', () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
     receive({ type: 'error', code: 'malformed', message: 'Malformed message.' });
-    expect(net.ranked).toEqual({ state: 'idle', error: 'refused' });
+    expect(client.ranked).toEqual({ state: 'idle', error: 'refused' });
     await vi.waitFor(() => expect(container.querySelector('[data-refused]')).not.toBeNull());
     // errors about moves (with an ack) or while idle leave the queue state alone
-    net.ranked = { state: 'queued', turnTime: null, since: 1, rating: 1500 };
+    client.ranked = { state: 'queued', turnTime: null, since: 1, rating: 1500 };
     receive({ type: 'error', code: 'not-your-turn', message: 'no', ack: 'x.1' });
-    expect(net.ranked.state).toBe('queued');
+    expect(client.ranked.state).toBe('queued');
   });
 
   it('a lost connection while queued: reconnecting, then the same queue is asked for again', async () => {
@@ -179,9 +180,9 @@ describe('RankedQueue widget with net', () => {
   });
 
   it('a guest who loses the connection is simply out of the queue', async () => {
-    net.ranked = { state: 'queued', turnTime: 30, since: Date.now(), rating: 1500 };
+    client.ranked = { state: 'queued', turnTime: 30, since: Date.now(), rating: 1500 };
     const { container } = render(RankedQueue);
-    net.ranked = queueReduce(net.ranked, { kind: 'disconnect', rejoin: false });
+    client.ranked = queueReduce(client.ranked, { kind: 'disconnect', rejoin: false });
     await vi.waitFor(() => expect(container.textContent).toContain('Disconnected: you are no longer in the queue.'));
   });
 });

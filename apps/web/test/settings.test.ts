@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, waitFor } from '@testing-library/svelte';
 import SettingsScreen from '../src/screens/Settings.svelte';
-import { net } from '../src/lib/net.svelte';
+import { client } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { freshNet } from './fixtures';
 
@@ -33,7 +33,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Ajustes: log out my other devices', () => {
   it('lucia, logged in on her phone and two more devices, logs the others out', async () => {
     const fetch = server(2);
-    net.user = lucia;
+    client.user = lucia;
     const { container } = render(SettingsScreen);
     const button = container.querySelector('[data-logout-others]') as HTMLButtonElement;
     expect(button.textContent).toBe('Log out my other devices');
@@ -44,13 +44,13 @@ describe('Ajustes: log out my other devices', () => {
     const calls = fetch.mock.calls.filter(([url]) => url === '/api/account/logout-others');
     expect(calls).toHaveLength(1);
     expect(calls[0][1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
-    expect(net.user).toEqual(lucia); // this device stays logged in
+    expect(client.user).toEqual(lucia); // this device stays logged in
   });
 
   it('in Spanish; when the server cannot do it, the button says so instead of a count', async () => {
     settings.lang = 'es';
     const fetch = server('down');
-    net.user = lucia;
+    client.user = lucia;
     const { container } = render(SettingsScreen);
     const button = container.querySelector('[data-logout-others]') as HTMLButtonElement;
     expect(button.textContent).toBe('Cerrar sesión en mis otros dispositivos');

@@ -9,7 +9,7 @@ import { Game } from '@chu/rules';
 import GamePanel from '../src/lib/GamePanel.svelte';
 import GameSignals from '../src/lib/GameSignals.svelte';
 import SettingsScreen from '../src/screens/Settings.svelte';
-import { net, receive } from '../src/lib/net.svelte';
+import { client, receive } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { SOUNDS, playSound, type Sound } from '../src/lib/sound';
 import { freshNet, gameView, roomView } from './fixtures';
@@ -81,8 +81,8 @@ const PLAYED = MOVES.map((usi) => {
 function sitDown(over: Parameters<typeof gameView>[0] = {}) {
   receive({ type: 'room', room: roomView() });
   receive({ type: 'game', game: gameView({ startSfen: START, ...over }), reason: 'join' });
-  const panel = render(GamePanel, { game: net.games.g1, room: net.rooms.ABCDEF });
-  const signals = render(GameSignals, { game: net.games.g1 });
+  const panel = render(GamePanel, { game: client.games.g1, room: client.rooms.ABCDEF });
+  const signals = render(GameSignals, { game: client.games.g1 });
   return { panel, signals, said: () => signals.container.querySelector('[data-announce]')!.textContent };
 }
 
@@ -92,7 +92,7 @@ const move = (ply: number, turnRemainingMs: number | null = null) =>
     type: 'event',
     event: {
       kind: 'move', gameId: 'g1', version: ++version, usi: PLAYED[ply].usi, ply, color: ply % 2 ? 'white' : 'black',
-      byCpu: false, notation: PLAYED[ply].notation, turnRemainingMs,
+      byCpu: false, notation: PLAYED[ply].notation, turnRemainingMs, turn: ply % 2 ? 'black' : 'white',
     },
   });
 const resign = () =>

@@ -6,12 +6,16 @@ import { fireEvent, render } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { DEFAULT_ROOM_OPTIONS, type GameEvent } from '@chu/protocol';
 import TakebackControls from '../src/lib/TakebackControls.svelte';
-import { createRoom, net, receive, setTransport, watchLobby, type OutMessage } from '../src/lib/net.svelte';
+import type { ClientMessage } from '@chu/protocol';
+import { client, receive } from '../src/lib/client/store.svelte';
+import { setTransport } from '../src/lib/link/link.svelte';
+import { watchLobby } from '../src/lib/client/commands';
+import { createRoom } from '../src/lib/client/creation';
 import { settings } from '../src/lib/settings.svelte';
 import { moveSound } from '../src/lib/sound';
 import { freshNet, gameView, seat } from './fixtures';
 
-const sent: OutMessage[] = [];
+const sent: ClientMessage[] = [];
 let link: ReturnType<typeof setTransport>;
 beforeEach(() => {
   link = freshNet(sent);
@@ -27,35 +31,35 @@ describe('takeback events', () => {
   it('an offer, then a decline; a move clears an offer too', () => {
     withMoves();
     event({ kind: 'takeback-offer', version: 4, by: 'black' });
-    expect(net.games.g1.takebackOfferBy).toBe('black');
+    expect(client.games.g1.takebackOfferBy).toBe('black');
     event({ kind: 'takeback-decline', version: 5, by: 'white' });
-    expect(net.games.g1.takebackOfferBy).toBeNull();
+    expect(client.games.g1.takebackOfferBy).toBeNull();
     event({ kind: 'takeback-offer', version: 6, by: 'white' });
-    event({ kind: 'move', version: 7, usi: '6e6f', ply: 3, color: 'white', byCpu: false, notation: 'P-6f', turnRemainingMs: null });
-    expect(net.games.g1.takebackOfferBy).toBeNull();
+    event({ kind: 'move', version: 7, usi: '6e6f', ply: 3, color: 'white', byCpu: false, notation: 'P-6f', turnRemainingMs: null, turn: 'black' });
+    expect(client.games.g1.takebackOfferBy).toBeNull();
   });
 
   it('two plies undone: the same side moves again, with the new clock reading', () => {
     withMoves({ turnTime: 30, turnRemainingMs: 12_000, drawOfferBy: 'white' });
     event({ kind: 'takeback-offer', version: 4, by: 'white' });
-    event({ kind: 'takeback', version: 5, plies: 2, ply: 1, turnRemainingMs: 30_000 });
-    const g = net.games.g1;
+    event({ kind: 'takeback', version: 5, plies: 2, ply: 1, turn: 'white', turnRemainingMs: 30_000 });
+    const g = client.games.g1;
     expect([g.moves, g.ply, g.turn, g.version]).toEqual([['7i7h'], 1, 'white', 5]);
     expect([g.takebackOfferBy, g.drawOfferBy, g.turnRemainingMs]).toEqual([null, null, 30_000]);
   });
 
   it('one ply undone: the turn goes back to its mover; an optimistic move is dropped', () => {
     withMoves();
-    net.pendingMove.g1 = '6e6f';
-    event({ kind: 'takeback', version: 4, plies: 1, ply: 2, turnRemainingMs: null });
-    expect([net.games.g1.moves, net.games.g1.turn]).toEqual([['7i7h', '6d6e'], 'black']);
-    expect(net.pendingMove.g1).toBeUndefined();
+    client.pendingMove.g1 = '6e6f';
+    event({ kind: 'takeback', version: 4, plies: 1, ply: 2, turn: 'black', turnRemainingMs: null });
+    expect([client.games.g1.moves, client.games.g1.turn]).toEqual([['7i7h', '6d6e'], 'black']);
+    expect(client.pendingMove.g1).toBeUndefined();
   });
 
   it('a takeback after a gap is not guessed: the client asks for the events it missed', () => {
     withMoves();
-    event({ kind: 'takeback', version: 6, plies: 2, ply: 1, turnRemainingMs: null });
-    expect(net.games.g1.moves).toEqual(played);
+    event({ kind: 'takeback', version: 6, plies: 2, ply: 1, turn: 'white', turnRemainingMs: null });
+    expect(client.games.g1.moves).toEqual(played);
     expect(sent).toEqual([{ type: 'sync', gameId: 'g1', version: 3 }]);
   });
 });
@@ -63,7 +67,7 @@ describe('takeback events', () => {
 describe('takeback controls', () => {
   const show = (over = {}) => {
     withMoves(over);
-    return render(TakebackControls, { game: net.games.g1 });
+    return render(TakebackControls, { game: client.games.g1 });
   };
 
   it('ask, then answer the other side\'s request', async () => {
@@ -118,7 +122,7 @@ describe('lobby and new rooms', () => {
     const stop2 = watchLobby();
     expect(sent).toEqual([{ type: 'lobby.watch' }]);
     receive({ type: 'lobby', lobby: { rooms: [], live: [] } });
-    expect(net.lobby).toEqual({ rooms: [], live: [] });
+    expect(client.lobby).toEqual({ rooms: [], live: [] });
     link.down();
     link.up();
     expect(sent.at(-1)).toEqual({ type: 'lobby.watch' });

@@ -1,4 +1,4 @@
-// HTTP calls for accounts, this device's games, the leaderboard and profiles; answers are checked with
+// HTTP calls for this device, accounts, this device's games, the leaderboard and profiles; answers are checked with
 // the protocol's schemas.
 import {
   CredentialsBodySchema,
@@ -53,11 +53,11 @@ function parseMe(json: unknown): Me | null {
   return { id: d.id, name: String(d.name ?? ''), user };
 }
 
-async function post(path: string, body: unknown): Promise<{ ok: true; me: Me } | { ok: false; error: AccountError }> {
+async function post(path: string, body: unknown, method = 'POST'): Promise<{ ok: true; me: Me } | { ok: false; error: AccountError }> {
   let res: Response;
   try {
     res = await fetch(path, {
-      method: 'POST',
+      method,
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -77,6 +77,19 @@ async function post(path: string, body: unknown): Promise<{ ok: true; me: Me } |
   }
   const me = parseMe(json);
   return me ? { ok: true, me } : { ok: false, error: 'generic' };
+}
+
+/**
+ * POST /api/device: the device of this browser's cookie, or a new one on a first visit (named `name`
+ * when one was chosen). A GET /api/me would log a 401 on every first visit.
+ */
+export function deviceRequest(name: string) {
+  return post('/api/device', name ? { name } : {});
+}
+
+/** PATCH /api/device: the name shown on seats and in rooms. */
+export function renameRequest(name: string) {
+  return post('/api/device', { name }, 'PATCH');
 }
 
 export function accountRequest(action: 'register' | 'login', username: string, password: string) {

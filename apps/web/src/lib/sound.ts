@@ -103,7 +103,7 @@ export function moveSound(usi: string, notation: string | null): Sound {
   return notation?.includes('x') ? 'capture' : 'move';
 }
 
-// net.svelte.ts notes each move event as it applies it; the game panel's move sound, which follows a
+// The client store notes each move event as it applies it; the game panel's move sound, which follows a
 // moment later, plays what was noted (a move seen only through a resync plays the plain sound).
 let noted: { sound: Sound; at: number } | null = null;
 

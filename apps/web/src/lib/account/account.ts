@@ -1,6 +1,8 @@
 // Logging in and out: the HTTP call, then a fresh socket handshake so `welcome` carries the account.
 import { accountRequest, logoutRequest, type AccountError } from '../api';
-import { net, reconnect } from '../net.svelte';
+import { client } from '../client/store.svelte';
+import { resetRanked } from '../ranked/seeking';
+import { reconnect } from '../device';
 
 export async function submitAccount(
   action: 'register' | 'login',
@@ -9,8 +11,8 @@ export async function submitAccount(
 ): Promise<AccountError | null> {
   const r = await accountRequest(action, username, password);
   if (!r.ok) return r.error;
-  net.device = { id: r.me.id, name: r.me.name };
-  net.user = r.me.user;
+  client.device = { id: r.me.id, name: r.me.name };
+  client.user = r.me.user;
   reconnect();
   return null;
 }
@@ -18,9 +20,9 @@ export async function submitAccount(
 export async function logout(): Promise<AccountError | null> {
   const r = await logoutRequest();
   if (!r.ok) return r.error;
-  net.device = { id: r.me.id, name: r.me.name };
-  net.user = null;
-  if (net.ranked.state === 'queued' || net.ranked.state === 'joining') net.ranked = { state: 'idle', error: null };
+  client.device = { id: r.me.id, name: r.me.name };
+  client.user = null;
+  if (client.ranked.state === 'queued' || client.ranked.state === 'joining') resetRanked();
   reconnect();
   return null;
 }

@@ -1,9 +1,10 @@
 // The room chat as this tab knows it: each room's recent messages (both channels, oldest first), what
-// was sent and not yet echoed back by the server, and the last refusal. Sending is net.svelte.ts's
-// `sendChat`; this module holds no socket.
+// was sent and not yet echoed back by the server, and the last refusal. Sending is the `sendChat`
+// command (client/commands.ts); this module holds no socket.
 import { CHAT_MAX_LENGTH, ChatTextSchema, type ChatChannel, type ChatMessage } from '@chu/protocol';
 
 export interface PendingChat {
+  ack: string; // the command's ack id: a refusal names it
   channel: ChatChannel;
   text: string; // trimmed, as sent
   at: number; // local time it was sent
@@ -19,7 +20,8 @@ export interface ChatRefusal {
 
 export interface RoomChat {
   messages: ChatMessage[]; // by id, oldest first
-  pending: PendingChat[]; // sent, oldest first; the server answers in order (its echo, or an error)
+  joinedRead: Record<ChatChannel, number>; // newest id per channel a join's history brought: read already; { players: 4, spectators: 9 }
+  pending: PendingChat[]; // sent, oldest first; answered by its echo, or by an error with its ack id
   refusal: ChatRefusal | null;
 }
 
@@ -29,7 +31,7 @@ export const CHAT_KEPT = 200;
 export const chat: Record<string, RoomChat> = $state({});
 
 function roomChat(code: string): RoomChat {
-  if (!chat[code]) chat[code] = { messages: [], pending: [], refusal: null };
+  if (!chat[code]) chat[code] = { messages: [], joinedRead: { players: 0, spectators: 0 }, pending: [], refusal: null };
   return chat[code]; // the state's proxy, not the object assigned: changes through it are seen
 }
 
@@ -47,9 +49,9 @@ export const chatLength = (text: string): number => text.trim().length;
 export { CHAT_MAX_LENGTH };
 
 /** A message is on its way; it is answered by its echo or by a refusal. */
-export function chatSent(code: string, channel: ChatChannel, text: string): void {
+export function chatSent(code: string, channel: ChatChannel, text: string, ack: string): void {
   const c = roomChat(code);
-  c.pending.push({ channel, text, at: Date.now() });
+  c.pending.push({ ack, channel, text, at: Date.now() });
   c.refusal = null;
 }
 
@@ -75,28 +77,25 @@ export function chatReceived(code: string, m: ChatMessage, myDeviceId: string | 
 /** The recent messages this device may read, sent on every (re-)join: merged with what is kept. */
 export function chatHistoryReceived(code: string, messages: ChatMessage[]): void {
   const c = roomChat(code);
-  for (const m of messages) insert(c, m);
+  for (const m of messages) {
+    insert(c, m);
+    c.joinedRead[m.channel] = Math.max(c.joinedRead[m.channel], m.id);
+  }
 }
 
-// A message written to a socket that then died is never answered: after this long it no longer
-// claims the errors that arrive (the chat shows it as unconfirmed).
+// A message written to a socket that then died is never answered: after this long the chat shows it
+// as unconfirmed.
 export const CHAT_ANSWER_MS = 15_000;
-const fresh = (p: PendingChat, now: number) => now - p.at < CHAT_ANSWER_MS;
 
-/** Whether a message of this tab is waiting for the server's answer (an error without an ack may be its refusal). */
-export const chatAwaiting = (now = Date.now()): boolean =>
-  Object.values(chat).some((c) => c.pending.some((p) => fresh(p, now)));
-
-/** The server refused the oldest pending message (of any room: the one sent first). */
-export function chatRefused(errorCode: string, message: string, now = Date.now()): void {
-  let oldest: { c: RoomChat; i: number } | null = null;
+/** The server refused the message sent with this ack id: it goes back to its writer, with why. */
+export function chatRefused(ack: string, errorCode: string, message: string, now = Date.now()): void {
   for (const c of Object.values(chat)) {
-    const i = c.pending.findIndex((x) => fresh(x, now));
-    if (i >= 0 && (!oldest || c.pending[i].at < oldest.c.pending[oldest.i].at)) oldest = { c, i };
+    const i = c.pending.findIndex((p) => p.ack === ack);
+    if (i < 0) continue;
+    const [p] = c.pending.splice(i, 1);
+    c.refusal = { code: errorCode, message, text: p.text, channel: p.channel, at: now };
+    return;
   }
-  if (!oldest) return;
-  const [p] = oldest.c.pending.splice(oldest.i, 1);
-  oldest.c.refusal = { code: errorCode, message, text: p.text, channel: p.channel, at: now };
 }
 
 export function clearChatRefusal(code: string): void {

@@ -1,0 +1,285 @@
+// What this tab knows of rooms and games, and how a server message changes it: a pure reducer
+// (`reduce`), so every rule of it is a table row in test/client-state.test.ts. What the change asks
+// of the outside (a `sync` after a gap, a sound, a room to open) comes back as requests; the store
+// (store.svelte.ts) carries them out.
+import {
+  COLORS,
+  RETRYABLE_CODES,
+  opposite,
+  type ClientMessage,
+  type Color,
+  type GameEvent,
+  type GameView,
+  type Lobby,
+  type RoomView,
+  type SeatView,
+  type ServerMessage,
+  type ServerMessageOf,
+} from '@chu/protocol';
+import { IDLE, queueReduce, type QueueState } from '../ranked/queue';
+
+export interface ClientError {
+  code: string; // 'illegal'
+  message: string;
+  reason?: string; // 'counter-strike'
+  move: boolean; // the refusal answers a move of ours
+  at: number;
+}
+
+/** What a command with an ack id was, until the server answers it. */
+export type Sent = { kind: 'move'; gameId: string } | { kind: 'chat'; code: string };
+
+export interface ClientState {
+  device: { id: string; name: string } | null;
+  user: { id: string; username: string } | null; // a logged-in account (null for guests)
+  ranked: QueueState;
+  joined: string[]; // room codes this tab is in: ["K7QMPX"]
+  // By code. A room's seats are the one copy of who sits and how they are (away, the CPU playing…).
+  rooms: Record<string, RoomView>;
+  // By id. A game's `seats` are who played it, as its view came; how they are now is seatsOf().
+  games: Record<string, GameView>;
+  pendingMove: Record<string, string | undefined>; // gameId → usi sent, not yet confirmed: { g1: "7i7h" }
+  sent: Record<string, Sent>; // ack id → the command it belongs to: { "x1.4": { kind: 'move', gameId: "g1" } }
+  creating: { id: number; known: string[]; cpu: number | null } | null; // room.create sent; the room codes known before; a CPU opponent's level
+  // A game against the CPU being set up in this room: sit, seat the CPU, start, a step per room view
+  // (until the server takes "play the CPU" as one command).
+  cpuGame: { code: string; level: number } | null;
+  sitting: string | null; // a room joined from the lobby: sit in its free seat once its view is here
+  full: string | null; // …and someone was quicker: this tab watches it instead
+  error: ClientError | null;
+  left: string | null; // code of a room we were removed from
+  lobby: Lobby | null; // public rooms waiting and games being played, while a screen watches
+  storageDown: boolean; // the server's storage is away: moves wait and are re-sent by themselves
+  readAt: Record<string, number>; // gameId → local time its latest clock reading arrived
+  takeovers: Record<string, { inMs: number; at: number } | undefined>; // "g1:white" → an away seat's countdown, as read at `at`
+}
+
+export const EMPTY_STATE: ClientState = {
+  device: null, user: null, ranked: IDLE, joined: [], rooms: {}, games: {}, pendingMove: {}, sent: {},
+  creating: null, cpuGame: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, readAt: {}, takeovers: {},
+};
+
+/** What a server message asks of the outside. */
+export type Request =
+  | { kind: 'send'; msg: ClientMessage } // a `sync` after a gap; leaving a room for a ranked match
+  | { kind: 'answered'; ack: string } // the link need not send this again
+  | { kind: 'retry'; ack: string; afterMs: number } // the server could not take it yet
+  | { kind: 'open'; code: string } // show this room: one we made, or a ranked match
+  | { kind: 'moved'; usi: string; notation: string | null } // a move was played (its sound)
+  | { kind: 'chat-refused'; ack: string; code: string; message: string }; // a chat message of ours, refused
+
+export interface Reduced {
+  state: ClientState;
+  requests: Request[];
+}
+
+const same = (state: ClientState): Reduced => ({ state, requests: [] });
+
+/** The state after a server message, and what it asks for. `now`: local time of its arrival. */
+export function reduce(state: ClientState, msg: ServerMessage, now: number): Reduced {
+  switch (msg.type) {
+    case 'welcome':
+      return same({ ...state, device: { ...msg.device }, user: msg.user && { ...msg.user } });
+    case 'ranked':
+      return same({ ...state, ranked: queueReduce(state.ranked, { kind: 'server', msg }) });
+    case 'ranked.match': {
+      // a casual game played while waiting is left (it adjourns and stays in "games in progress")
+      const leave = state.joined.filter((code) => code !== msg.roomCode);
+      return {
+        state: { ...state, ranked: queueReduce(state.ranked, { kind: 'server', msg }), joined: state.joined.filter((c) => !leave.includes(c)) },
+        requests: [...leave.map((code): Request => ({ kind: 'send', msg: { type: 'room.leave', code } })), { kind: 'open', code: msg.roomCode }],
+      };
+    }
+    case 'room':
+      return onRoom(state, msg.room, now);
+    case 'game': {
+      const g = msg.game;
+      return same({
+        ...state,
+        games: { ...state.games, [g.id]: g },
+        readAt: { ...state.readAt, [g.id]: now },
+        takeovers: noted(state.takeovers, g.id, g.seats, now),
+        pendingMove: { ...state.pendingMove, [g.id]: undefined },
+      });
+    }
+    case 'event':
+      return onEvent(state, msg.event, now);
+    case 'ack': {
+      const { [msg.ack]: _answered, ...sent } = state.sent;
+      return { state: { ...state, storageDown: false, sent }, requests: [{ kind: 'answered', ack: msg.ack }] };
+    }
+    case 'error':
+      return onError(state, msg, now);
+    case 'left':
+      return same({ ...state, joined: state.joined.filter((c) => c !== msg.code), left: msg.code });
+    case 'lobby':
+      return same({ ...state, lobby: msg.lobby });
+    case 'chat':
+    case 'chat.history':
+      return same(state); // the chat's own state (chat/chat.svelte.ts)
+  }
+}
+
+function onRoom(state: ClientState, room: RoomView, now: number): Reduced {
+  const next = { ...state, rooms: { ...state.rooms, [room.code]: room } };
+  const requests: Request[] = [];
+  const c = state.creating;
+  if (c && !c.known.includes(room.code) && room.hostDeviceId === state.device?.id) {
+    // the server put this socket in the room it made
+    next.creating = null;
+    if (!next.joined.includes(room.code)) next.joined = [...next.joined, room.code];
+    if (c.cpu) next.cpuGame = { code: room.code, level: c.cpu };
+    requests.push({ kind: 'open', code: room.code });
+  }
+  const me = seatOf(state.device?.id, room);
+  const game = room.gameId ? state.games[room.gameId] : undefined;
+  const live = !!game && game.status !== 'finished';
+  if (next.cpuGame?.code === room.code) {
+    const step = cpuGameStep(room, me, next.cpuGame.level);
+    if (step) requests.push({ kind: 'send', msg: step });
+    if (!step || step.type === 'room.start' || room.gameId) next.cpuGame = null;
+  }
+  if (state.sitting === room.code) {
+    next.sitting = null;
+    const free = room.seats.black.kind === 'empty' || room.seats.white.kind === 'empty';
+    if (!me && !live && free) requests.push({ kind: 'send', msg: { type: 'room.sit', code: room.code } });
+    else if (!me) next.full = room.code;
+  }
+  if (room.gameId && state.games[room.gameId]?.status !== 'finished') {
+    next.takeovers = noted(state.takeovers, room.gameId, room.seats, now);
+  }
+  return { state: next, requests };
+}
+
+/** The next step of setting up a game against the CPU: sit on Black, the CPU on the other side, start. */
+function cpuGameStep(room: RoomView, me: Color | null, level: number): ClientMessage | null {
+  if (room.gameId) return null;
+  const code = room.code;
+  if (!me) return room.seats.black.kind === 'empty' ? { type: 'room.sit', code, color: 'black' } : null;
+  const other = opposite(me);
+  if (room.seats[other].kind === 'empty') return { type: 'room.cpu', code, color: other, level };
+  return { type: 'room.start', code };
+}
+
+function onError(state: ClientState, msg: ServerMessageOf<'error'>, now: number): Reduced {
+  if ((msg.code as string) === 'account-required') {
+    return same({ ...state, ranked: queueReduce(state.ranked, { kind: 'account-required' }) }); // shown by the queue widget
+  }
+  const ack = msg.ack;
+  // nothing was applied: the same move, with the same ack id, once the server can take it (a chat
+  // message turned away is its writer's to send again)
+  if (ack && state.sent[ack]?.kind !== 'chat' && (RETRYABLE_CODES as readonly string[]).includes(msg.code)) {
+    return {
+      state: msg.code === 'unavailable' ? { ...state, storageDown: true } : state,
+      requests: [{ kind: 'retry', ack, afterMs: msg.retryAfterMs ?? 1000 }],
+    };
+  }
+  const error: ClientError = { code: msg.code, message: msg.message, reason: msg.reason, move: false, at: now };
+  if (!ack) {
+    const refused = state.ranked.state === 'joining' || state.ranked.state === 'leaving';
+    return same({ ...state, error, ranked: refused ? queueReduce(state.ranked, { kind: 'refused' }) : state.ranked });
+  }
+  const { [ack]: what, ...sent } = state.sent;
+  const requests: Request[] = [{ kind: 'answered', ack }];
+  if (what?.kind === 'chat') {
+    // shown by the chat, not as a game banner
+    requests.push({ kind: 'chat-refused', ack, code: msg.code, message: msg.message });
+    return { state: { ...state, sent }, requests };
+  }
+  const pendingMove = what?.kind === 'move' ? { ...state.pendingMove, [what.gameId]: undefined } : state.pendingMove;
+  return { state: { ...state, sent, pendingMove, error: { ...error, move: what?.kind === 'move' } }, requests };
+}
+
+function onEvent(state: ClientState, e: GameEvent, now: number): Reduced {
+  const g = state.games[e.gameId];
+  // an unknown game, or a gap: ask the server to replay what is missing instead of guessing
+  if (!g) return { state, requests: [{ kind: 'send', msg: { type: 'sync', gameId: e.gameId, version: 0 } }] };
+  if (e.version <= g.version) return same(state); // already have it
+  if (e.version > g.version + 1) return { state, requests: [{ kind: 'send', msg: { type: 'sync', gameId: g.id, version: g.version } }] };
+  const { game, requests, settled } = applied(g, e);
+  const next: ClientState = {
+    ...state,
+    games: { ...state.games, [g.id]: { ...game, version: e.version } },
+    readAt: { ...state.readAt, [g.id]: now },
+  };
+  if (settled) next.pendingMove = { ...state.pendingMove, [g.id]: undefined };
+  if (e.kind === 'seat') next.takeovers = { ...state.takeovers, [`${g.id}:${e.color}`]: reading(e.takeoverInMs, now) };
+  if (e.kind === 'end') next.takeovers = noted(state.takeovers, g.id, { black: { takeoverInMs: null }, white: { takeoverInMs: null } }, now);
+  return { state: next, requests };
+}
+
+/** One event on its game: the new fields come from the event (the server's rules), never worked out here. */
+function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request[]; settled?: boolean } {
+  switch (e.kind) {
+    case 'move':
+      return {
+        game: { ...g, moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, drawOfferBy: null, takebackOfferBy: null },
+        requests: [{ kind: 'moved', usi: e.usi, notation: e.notation }],
+        settled: true,
+      };
+    case 'takeback':
+      return {
+        game: { ...g, moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, takebackOfferBy: null, drawOfferBy: null },
+        requests: [],
+        settled: true,
+      };
+    case 'draw-offer':
+      return { game: { ...g, drawOfferBy: e.by }, requests: [] };
+    case 'draw-decline':
+      return { game: { ...g, drawOfferBy: null }, requests: [] };
+    case 'takeback-offer':
+      return { game: { ...g, takebackOfferBy: e.by }, requests: [] };
+    case 'takeback-decline':
+      return { game: { ...g, takebackOfferBy: null }, requests: [] };
+    case 'seat':
+      return { game: g, requests: [] }; // the seat itself is the room's: its view follows this event
+    case 'adjourn':
+      return { game: { ...g, status: 'adjourned', drawOfferBy: null }, requests: [] }; // (the server keeps a takeback request)
+    case 'resume':
+      return { game: { ...g, status: 'active', turnRemainingMs: e.turnRemainingMs }, requests: [] };
+    case 'end':
+      return { game: { ...g, status: 'finished', outcome: e.outcome, ratingChanges: e.ratingChanges, drawOfferBy: null }, requests: [] };
+  }
+}
+
+const reading = (inMs: number | null, at: number) => (inMs === null ? undefined : { inMs, at });
+
+function noted(
+  takeovers: ClientState['takeovers'],
+  gameId: string,
+  seats: Record<Color, Pick<SeatView, 'takeoverInMs'>>,
+  at: number,
+): ClientState['takeovers'] {
+  const next = { ...takeovers };
+  for (const color of COLORS) next[`${gameId}:${color}`] = reading(seats[color].takeoverInMs, at);
+  return next;
+}
+
+/**
+ * The game's seats as they are now: its room's, while the room shows this game with the same people
+ * sitting (the room view carries presence, takeovers and ratings); else who played it, as it came.
+ */
+export function seatsOf(state: Pick<ClientState, 'rooms'>, game: GameView): Record<Color, SeatView> {
+  const room = state.rooms[game.roomCode];
+  if (!room || room.gameId !== game.id) return game.seats;
+  const sameOccupants = COLORS.every((c) => sameOccupant(room.seats[c], game.seats[c]));
+  return sameOccupants ? room.seats : game.seats;
+}
+
+const sameOccupant = (a: SeatView, b: SeatView) => a.kind === b.kind && a.deviceId === b.deviceId && a.level === b.level;
+
+/** The seat this device holds in a room or game, or null. */
+export function seatOf(deviceId: string | undefined, view: { seats: Record<Color, SeatView> } | undefined): Color | null {
+  if (!view || !deviceId) return null;
+  for (const c of COLORS) if (view.seats[c].kind === 'human' && view.seats[c].deviceId === deviceId) return c;
+  return null;
+}
+
+/**
+ * Milliseconds left before an away seat goes to the CPU (or the game adjourns), or null. `now` may be a
+ * screen's last tick, older than the reading: the countdown never reads above what the server said.
+ */
+export function takeoverLeft(state: Pick<ClientState, 'takeovers'>, gameId: string, color: Color, now: number): number | null {
+  const r = state.takeovers[`${gameId}:${color}`];
+  return r === undefined ? null : Math.max(0, r.inMs - Math.max(0, now - r.at));
+}

@@ -1,0 +1,78 @@
+// This tab's rooms and games, live: every server message goes through the reducer (state.ts), and
+// what it asks for is done here (a message sent, a sound, a room opened). Commands (commands.ts)
+// write what this tab asked for; nothing else changes the state.
+import type { ClientMessage, Color, GameView, ServerMessage } from '@chu/protocol';
+import { deliver, serve, send, answered, retry } from '../link/link.svelte';
+import { chatHistoryReceived, chatReceived, chatRefused } from '../chat/chat.svelte';
+import { go } from '../router.svelte';
+import { moveSound, noteMoveSound } from '../sound';
+import { queueReduce } from '../ranked/queue';
+import { EMPTY_STATE, reduce, seatOf, seatsOf, takeoverLeft, type ClientState, type Request } from './state';
+import { reconcile } from './reconcile';
+
+export const client: ClientState = $state(structuredClone(EMPTY_STATE));
+
+/** A server message, applied (tests call it for a message the socket would bring). */
+export const receive = (msg: ServerMessage): void => deliver(msg);
+
+function apply(msg: ServerMessage): void {
+  if (msg.type === 'chat') chatReceived(msg.code, msg.message, client.device?.id);
+  if (msg.type === 'chat.history') chatHistoryReceived(msg.code, msg.messages);
+  const { state, requests } = reduce(client, msg, Date.now());
+  reconcile(client as never, state as never);
+  for (const r of requests) perform(r);
+}
+
+function perform(r: Request): void {
+  switch (r.kind) {
+    case 'send':
+      return send(r.msg);
+    case 'answered':
+      return answered(r.ack);
+    case 'retry':
+      return retry(r.ack, r.afterMs);
+    case 'open':
+      return go({ name: 'room', code: r.code });
+    case 'moved':
+      return noteMoveSound(moveSound(r.usi, r.notation));
+    case 'chat-refused':
+      return chatRefused(r.ack, r.code, r.message);
+  }
+}
+
+// What other modules send first on a new socket (the lobby watch, a ranked re-join), and hear of a lost one.
+const rejoiners: (() => ClientMessage[])[] = [];
+const losers: (() => void)[] = [];
+export const onRejoin = (f: () => ClientMessage[]): void => void rejoiners.push(f);
+export const onLost = (f: () => void): void => void losers.push(f);
+
+/** Entering a room with the version of its game this tab has, so the server sends only what is new. */
+export function joinMessage(code: string): ClientMessage {
+  const room = client.rooms[code];
+  const game = room?.gameId ? client.games[room.gameId] : undefined;
+  return { type: 'room.join', code, ...(game ? { game: { id: game.id, version: game.version } } : {}) };
+}
+
+serve({
+  receive: apply,
+  rejoinMessages: () => [...client.joined.map(joinMessage), ...rejoiners.flatMap((f) => f())],
+  lost: () => {
+    for (const f of losers) f();
+  },
+});
+
+/** The game's seats as they are now (its room's while the same people sit there). */
+export const gameSeats = (game: GameView): Record<Color, GameView['seats']['black']> => seatsOf(client, game);
+/** The seat this device holds in a room or game, or null. */
+export const mySeat = (view: { seats: GameView['seats'] } | undefined): Color | null => seatOf(client.device?.id, view);
+/** Milliseconds before an away seat is taken over, or null. */
+export const takeoverIn = (gameId: string, color: Color, now: number): number | null => takeoverLeft(client, gameId, color, now);
+
+/** The ranked queue after something this tab did or saw (its own join, leave, a lost socket). */
+export function rankedEvent(e: Parameters<typeof queueReduce>[1]): void {
+  client.ranked = queueReduce(client.ranked, e);
+}
+
+export function clearError(): void {
+  client.error = null;
+}

@@ -1,0 +1,42 @@
+// Looking for a ranked opponent: the queue's state machine (queue.ts) fed by what this tab does, and
+// the seek asked for again when a lost socket comes back (the server drops a disconnected socket
+// from the queue).
+import type { RankedTurnTime } from '@chu/protocol';
+import { send } from '../link/link.svelte';
+import { client, onLost, onRejoin, rankedEvent } from '../client/store.svelte';
+
+let rejoin: RankedTurnTime | undefined; // queued when the socket dropped: ask again once back
+
+onLost(() => {
+  const q = client.ranked;
+  if ((q.state === 'queued' || q.state === 'joining') && client.user) rejoin = q.turnTime;
+  rankedEvent({ kind: 'disconnect', rejoin: rejoin !== undefined });
+});
+
+onRejoin(() => {
+  const turnTime = rejoin;
+  rejoin = undefined;
+  return turnTime !== undefined && client.ranked.state === 'joining' && client.user ? [{ type: 'ranked.join', turnTime }] : [];
+});
+
+/** Enter the ranked queue (needs an account; the server answers with `ranked` or error `account-required`). */
+export function joinRanked(turnTime: RankedTurnTime): void {
+  if (!client.user) {
+    rankedEvent({ kind: 'account-required' });
+    return;
+  }
+  rankedEvent({ kind: 'join', turnTime });
+  send({ type: 'ranked.join', turnTime });
+}
+
+export function leaveRanked(): void {
+  rejoin = undefined;
+  rankedEvent({ kind: 'leave' });
+  send({ type: 'ranked.leave' });
+}
+
+/** Back to the queue's start (after a match was shown, or on logging out). */
+export function resetRanked(): void {
+  rejoin = undefined;
+  rankedEvent({ kind: 'reset' });
+}
