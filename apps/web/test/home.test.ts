@@ -1,0 +1,73 @@
+// Home remembers what a person chose and shows what they played: the CPU level picked last time
+// (issue 35 #11), and "recent finished games" from the server for an account, played on any of its
+// devices, or as this browser saw them for a guest (#12).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, waitFor } from '@testing-library/svelte';
+import type { MyGames } from '@chu/protocol';
+import Home from '../src/screens/Home.svelte';
+import { client } from '../src/lib/client/store.svelte';
+import { settings } from '../src/lib/settings.svelte';
+import { remember } from '../src/lib/history';
+import { freshNet } from './fixtures';
+
+// Home connects on mount: a socket that never connects
+vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, emit() {}, connect() {}, disconnect() {}, io: {} }) }));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const lucia = { id: 'u1', username: 'lucia' };
+
+/** The server: this device (lucia's when `user`); its games as GET /api/me/games answers them. */
+function server(user: typeof lucia | null, mine: MyGames) {
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url === '/api/device') return json(200, { device: { id: 'me', name: 'me', user } });
+    if (url === '/api/me/games') return json(200, mine);
+    return json(404, { code: 'not-found', message: 'No.' });
+  });
+}
+
+const phoneGame: MyGames['finished'][number] = {
+  gameId: 'gPhone', roomCode: 'PHONE1', color: 'black', opponent: 'Mateo', status: 'finished', ply: 41,
+  updatedAt: '2026-12-04T18:00:00.000Z', outcome: { winner: 'black', reason: 'resign' },
+};
+
+beforeEach(() => {
+  freshNet([]);
+  settings.lang = 'en';
+  localStorage.clear();
+  remember({ id: 'gHere', room: 'HERE01', black: 'Ana', white: 'Ben', finished: true, result: '½-½', at: 1 });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const recentLines = (c: HTMLElement) =>
+  [...c.querySelectorAll('[data-recent] li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+
+describe('Home', () => {
+  it('keeps the CPU level chosen for the next visit', async () => {
+    server(null, { games: [], finished: [] });
+    const first = render(Home);
+    const select = first.container.querySelector('select[name="cpuLevel"]') as HTMLSelectElement;
+    expect(select.value).toBe('3'); // a first visit
+    await fireEvent.change(select, { target: { value: '5' } });
+    first.unmount();
+    expect(JSON.parse(localStorage.getItem('chu.settings')!)).toMatchObject({ cpuLevel: 5 });
+
+    const again = render(Home);
+    expect((again.container.querySelector('select[name="cpuLevel"]') as HTMLSelectElement).value).toBe('5');
+  });
+
+  it("an account's recent finished games are the server's, played on any of its devices", async () => {
+    server(lucia, { games: [], finished: [phoneGame] });
+    client.user = lucia;
+    const { container } = render(Home);
+    await waitFor(() => expect(recentLines(container)).toEqual(['lucia – Mateo 1-0']));
+    expect(container.querySelector('[data-recent] a')!.getAttribute('href')).toBe('#/replay/gPhone');
+  });
+
+  it("a guest's are the ones this browser saw", async () => {
+    server(null, { games: [], finished: [] });
+    client.user = null;
+    const { container } = render(Home);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(recentLines(container)).toEqual(['Ana – Ben ½-½']);
+  });
+});
