@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import type { ServerConfig } from './config.ts';
+import { FRAME_CAP, type ServerConfig } from './config.ts';
 import { availableParallelism } from 'node:os';
 import { CpuDesk } from './cpu/CpuDesk.ts';
 import { RandomMover } from './cpu/RandomMover.ts';
@@ -45,6 +45,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.maxMessageBytes,
+    // A slow or stalled client (headers or a body that never end) is answered 408 (http/errors.ts) and
+    // let go; Node looks for them every second instead of its default 30.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
@@ -54,7 +58,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.register(fastifyCookie);
   const limits = await registerLimits(app, config, redis);
   const io = new SocketServer(app.server, {
-    maxHttpBufferSize: config.maxMessageBytes,
+    maxHttpBufferSize: FRAME_CAP * config.maxMessageBytes,
     serveClient: false,
     pingInterval: 10_000,
     pingTimeout: 8_000,
@@ -69,7 +73,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
-  }, cluster.ownership);
+  }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
   gateway.attach();
@@ -88,6 +92,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
 
   const restored = await lobby.restore();
   if (config.redisUrl) lobby.keepLeases(config.leaseMs);
+  lobby.letEmptyRoomsGo();
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();

@@ -45,7 +45,6 @@ interface Caller { socketId: string; device: DeviceIdentity }
 type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
 type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'sync' }>;
 
-const RELEASE_AFTER_MS = 5 * 60_000; // an empty room stays in memory this long
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
 const LOBBY_EVENT = 'chu:lobby';
@@ -302,6 +301,16 @@ export class Gateway {
       }
       return false;
     };
+    // A frame over maxMessageBytes (the transport reads up to FRAME_CAP times that: config.ts) is refused
+    // unread, with words the client can show, rather than the connection dropped with none.
+    let frameBytes = 0;
+    socket.conn.on('packet', (p: { type: string; data?: unknown }) => {
+      frameBytes = p.type !== 'message' ? 0 : typeof p.data === 'string' ? Buffer.byteLength(p.data) : Buffer.isBuffer(p.data) ? p.data.length : 0;
+    });
+    socket.use((_event, next) => {
+      if (frameBytes <= this.config.maxMessageBytes) return next();
+      if (admitted()) sendError(socket, 'too-large', `That message is ${Math.ceil(frameBytes / 1024)} KiB; messages may be at most ${this.config.maxMessageBytes / 1024} KiB. It was not read.`);
+    });
     socket.on(CLIENT_EVENT, (raw: unknown) => {
       if (!admitted()) return;
       const parsed = ClientMessageSchema.safeParse(raw);
@@ -344,7 +353,9 @@ export class Gateway {
       // the options as the room would hold them: a start position must be one of the room's variant
       const options = RoomOptionsSchema.safeParse(m.options ?? {});
       if (!options.success) return sendError(socket, 'malformed', options.error.issues[0]?.message ?? 'Those options do not fit together.');
-      const room = await this.lobby.create(st.device.id, options.data);
+      const opened = await this.lobby.open({ deviceId: st.device.id, address: clientAddress(this.config, socket.handshake) }, options.data);
+      if (!opened.ok) return sendError(socket, opened.code, opened.message);
+      const { room } = opened;
       await this.joinChannel(socket, st, room.code);
       await this.execute(room, callerOf(socket, st), { type: 'room.join', code: room.code });
     },
@@ -532,9 +543,8 @@ export class Gateway {
         }
         case 'room.leave': {
           const step = await room.exit(caller.device.id, caller.socketId);
-          this.fanout.toRoom(room.code, step.out);
-          if (room.idle) setTimeout(() => this.lobby.release(room), RELEASE_AFTER_MS).unref();
-          return;
+          // an empty room leaves memory by itself a while later (Lobby.letEmptyRoomsGo)
+          return this.fanout.toRoom(room.code, step.out);
         }
         case 'sync': {
           const session = room.session;
