@@ -103,10 +103,7 @@ describe('a chat message carries an ack id (issue 35)', () => {
     const { host, guest, code } = await seatedPair(server.url);
     const watcher = await TestClient.connect(server.url, 'Spec');
     await watcher.join(code);
-    const say = (c: TestClient, channel: 'players' | 'spectators', text: string, ack: string) => {
-      c.send({ type: 'chat.send', code, channel, text, ack });
-      return c.next((m) => (m.type === 'ack' || m.type === 'error') && m.ack === ack);
-    };
+    const say = (c: TestClient, channel: 'players' | 'spectators', text: string, ack: string) => c.command({ type: 'chat.send', code, channel, text }, ack);
     expect(await say(host, 'spectators', 'hola', 'c1')).toMatchObject({ type: 'ack', ack: 'c1' });
     expect(await say(watcher, 'players', 'me cuelo', 'c2')).toMatchObject({ type: 'error', code: 'not-seated', ack: 'c2' });
     expect(await say(guest, 'spectators', '   ', 'c3')).toMatchObject({ type: 'error', code: 'malformed', ack: 'c3' });

@@ -7,12 +7,6 @@ import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
-/** Sends a command with an ack id and resolves with its answer: the ack, or the error carrying it. */
-async function answered(c: TestClient, m: ClientMessage, ack: string) {
-  c.send({ ...m, ack } as ClientMessage);
-  return c.next((r) => (r.type === 'ack' || r.type === 'error') && r.ack === ack);
-}
-
 describe('the server runs a room\'s workflows (issue 35)', () => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer(); });
@@ -58,7 +52,7 @@ describe('the server runs a room\'s workflows (issue 35)', () => {
     ['white', 'white', 'black'],
   ] as const)('"play the CPU" is one command (color %s): a new room, the person at %s, the CPU at %s, the game started, then the ack', async (color, person, cpu) => {
     const ana = await TestClient.connect(server.url, 'Ana');
-    const ack = await answered(ana, { type: 'room.cpuGame', level: 2, ...(color ? { color } : {}), options: { language: 'en', takebacks: false } }, 'cpu-1');
+    const ack = await ana.command({ type: 'room.cpuGame', level: 2, ...(color ? { color } : {}), options: { language: 'en', takebacks: false } }, 'cpu-1');
     expect(ack).toMatchObject({ type: 'ack', version: 0 });
     const start = await ana.nextOf('game', (m) => m.reason === 'start');
     expect(start.game.seats[person]).toMatchObject({ kind: 'human', deviceId: ana.deviceId });
@@ -74,7 +68,7 @@ describe('the server runs a room\'s workflows (issue 35)', () => {
     ['options that do not fit', { type: 'room.cpuGame', level: 3, options: { variant: 'dai', startSfen: 'lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL b - 1' } }, 'malformed', /startSfen/],
   ] as const)('"play the CPU" refuses %s, with its ack, and makes no room', async (_label, m, code, why) => {
     const ana = await TestClient.connect(server.url, 'Ana');
-    const refused = await answered(ana, m as ClientMessage, 'cpu-bad');
+    const refused = await ana.command(m as ClientMessage, 'cpu-bad');
     expect(refused).toMatchObject({ type: 'error', code });
     expect(refused.type === 'error' && refused.message).toMatch(why);
     await settle();
@@ -92,8 +86,8 @@ describe('the server runs a room\'s workflows (issue 35)', () => {
     await watcher.nextOf('lobby', (m) => listed(m, 'ja'));
     const ben = await TestClient.connect(server.url, 'Ben');
     await ben.join(room.code);
-    expect(await answered(ben, { type: 'room.options', code: room.code, options: { language: 'en' } }, 'lang-ben')).toMatchObject({ type: 'error', code: 'not-host' });
-    expect(await answered(ana, { type: 'room.options', code: room.code, options: { language: 'en' } }, 'lang-ana')).toMatchObject({ type: 'ack' });
+    expect(await ben.command({ type: 'room.options', code: room.code, options: { language: 'en' } }, 'lang-ben')).toMatchObject({ type: 'error', code: 'not-host' });
+    expect(await ana.command({ type: 'room.options', code: room.code, options: { language: 'en' } }, 'lang-ana')).toMatchObject({ type: 'ack' });
     expect((await ana.nextOf('room', (m) => m.room.options.language === 'en')).room.options.language).toBe('en');
     await watcher.nextOf('lobby', (m) => listed(m, 'en'));
     for (const c of [watcher, ana, ben]) c.close();
@@ -121,7 +115,7 @@ describe('the server runs a room\'s workflows (issue 35)', () => {
       [ben, { type: 'room.leave', code }, 'not-in-room'],
     ];
     for (const [i, [who, m, expected]] of cases.entries()) {
-      const answer = await answered(who, m, `k${i}`);
+      const answer = await who.command(m, `k${i}`);
       expect(answer.type === 'ack' ? 'ack' : answer.type === 'error' && answer.code, `${i}: ${m.type}`).toBe(expected);
     }
     ana.close();
