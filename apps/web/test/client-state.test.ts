@@ -22,7 +22,7 @@ function run(s: ClientState, ...msgs: ServerMessage[]): { state: ClientState; re
   }
   return { state: s, requests };
 }
-const sends = (requests: Request[]): ClientMessage[] => requests.flatMap((r) => (r.kind === 'send' ? [r.msg] : []));
+const sends = (requests: Request[]): ClientMessage[] => requests.flatMap((r) => (r.kind === 'send' || r.kind === 'command' ? [r.msg] : []));
 const played = ['7i7h', '6d6e', '7j6h'];
 
 describe('game events, in order', () => {

@@ -1,31 +1,9 @@
 // What a person can ask of the server, by name. Screens call these and never build a message; a
 // command the server may refuse carries an ack id, and its refusal is matched by it.
-import type { ChatChannel, ClientMessage, Color, GameView, RoomOptionsPatch } from '@chu/protocol';
+import type { ChatChannel, Color, GameView, RoomOptionsPatch } from '@chu/protocol';
 import { send } from '../link/link.svelte';
 import { chatSent, chatTextProblem, type ChatTextProblem } from '../chat/chat.svelte';
-import { client, joinMessage, onRejoin } from './store.svelte';
-import type { Sent } from './state';
-
-let ackSeq = 0;
-// ack ids must stay unique across page loads: the server answers a repeated id with the earlier ack
-const ackSession = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
-
-// a message as the commands write it: its ack id is added here
-type Unacked = ClientMessage extends infer M ? (M extends unknown ? Omit<M, 'ack'> : never) : never;
-
-/** A new ack id for a command of this kind, remembered until the server answers it. */
-export function ackFor(what: Sent): string {
-  const ack = `${ackSession}.${++ackSeq}`;
-  client.sent[ack] = what;
-  return ack;
-}
-
-/** A command the server may refuse: it goes with an ack id, and the answer naming that id is its own. */
-export function command(msg: Unacked, what: Sent = { kind: 'command' }): string {
-  const ack = ackFor(what);
-  send({ ...msg, ack } as ClientMessage);
-  return ack;
-}
+import { client, command, joinMessage, onRejoin } from './store.svelte';
 
 // ---- rooms ---------------------------------------------------------------------------------------
 

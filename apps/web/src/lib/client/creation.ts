@@ -4,8 +4,7 @@
 import type { RoomOptionsPatch } from '@chu/protocol';
 import { flushed } from '../link/link.svelte';
 import { settings } from '../settings.svelte';
-import { client } from './store.svelte';
-import { command } from './commands';
+import { client, command } from './store.svelte';
 
 let createSeq = 0;
 const ANSWER_MS = 8000;

@@ -63,6 +63,7 @@ export const EMPTY_STATE: ClientState = {
 /** What a server message asks of the outside. */
 export type Request =
   | { kind: 'send'; msg: ClientMessage } // a `sync` after a gap; leaving a room for a ranked match
+  | { kind: 'command'; msg: ClientMessage } // a command of this tab's, sent with an ack id (sitting down)
   | { kind: 'answered'; ack: string } // the link need not send this again
   | { kind: 'retry'; ack: string; afterMs: number } // the server could not take it yet
   | { kind: 'open'; code: string } // show this room: one we made, or a ranked match
@@ -137,7 +138,7 @@ function onRoom(state: ClientState, room: RoomView, now: number): Reduced {
   if (state.sitting === room.code) {
     next.sitting = null;
     const free = room.seats.black.kind === 'empty' || room.seats.white.kind === 'empty';
-    if (!me && !live && free) requests.push({ kind: 'send', msg: { type: 'room.sit', code: room.code } });
+    if (!me && !live && free) requests.push({ kind: 'command', msg: { type: 'room.sit', code: room.code } });
     else if (!me) next.full = room.code;
   }
   if (room.gameId && state.games[room.gameId]?.status !== 'finished') {

@@ -2,8 +2,7 @@
 // the seek asked for again when a lost socket comes back (the server drops a disconnected socket
 // from the queue).
 import type { RankedTurnTime } from '@chu/protocol';
-import { client, onLost, onRejoin, rankedEvent } from '../client/store.svelte';
-import { ackFor, command } from '../client/commands';
+import { ackFor, client, command, onLost, onRejoin, rankedEvent } from '../client/store.svelte';
 
 let rejoin: RankedTurnTime | undefined; // queued when the socket dropped: ask again once back
 
