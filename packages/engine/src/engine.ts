@@ -164,7 +164,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   });
   r.nodes += huntNodes;
   if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {
-    const guarded = guard(hunt, pos, r.ranked, Math.max(1, Math.floor((maxNodes * GUARD_SHARE) / GUARD_TRIES)), started + timeMs, shouldStop);
+    const guarded = guard(hunt, pos, r.ranked, Math.max(1, Math.floor(maxNodes * GUARD_SHARE)), started + timeMs, shouldStop);
     r.nodes += guarded.nodes;
     if (guarded.move !== r.move) {
       const info = toInfo({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: performance.now() - started, pv: [guarded.move] }, tables);
@@ -177,14 +177,14 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
 
 /**
  * The first of the ranked root moves after which the other side cannot prove a forced royal capture
- * (within its share of the budget): the search's own move unless the hunt proves it loses. If every
- * move tried is proven lost, the search's move stands.
+ * within what is left of the guard's budget (each try gets all of it): the search's own move unless the
+ * hunt proves it loses. If every move tried is proven lost, the search's move stands.
  */
 function guard(hunt: RoyalHunt, pos: Position, ranked: readonly number[], maxNodes: number, deadline: number, shouldStop?: () => boolean): { move: number; nodes: number } {
   let nodes = 0;
-  for (let i = 0; i < Math.min(GUARD_TRIES, ranked.length); i++) {
+  for (let i = 0; i < Math.min(GUARD_TRIES, ranked.length) && nodes < maxNodes; i++) {
     pos.make(ranked[i]);
-    const threat = pos.royals[pos.turnBit ? 1 : 0] === 0 ? null : hunt.prove(pos, { maxNodes, deadline, shouldStop });
+    const threat = pos.royals[pos.turnBit ? 1 : 0] === 0 ? null : hunt.prove(pos, { maxNodes: maxNodes - nodes, deadline, shouldStop });
     pos.unmake();
     nodes += threat?.nodes ?? 0;
     if (threat?.verdict !== 'win') return { move: ranked[i], nodes };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game, unwrap } from '@chu/rules';
+import { bestMove, newGame } from '../src/engine.ts';
 import { RoyalHunt } from '../src/royal-hunt.ts';
 import { readProblems } from '../scripts/royal-hunt-set.ts';
 import { fromSfen } from './helpers.ts';
@@ -82,5 +83,35 @@ describe('the shipped problem set (data/royal-hunt.txt)', () => {
     expect(r.verdict).toBe('win');
     expect(r.plies).toBeGreaterThanOrEqual(plies);
     expect(playsOut(game, usi(game, r.line))).toBe(true);
+  });
+});
+
+describe('level 8 with the royal hunt', () => {
+  // data/royal-hunt.txt's 7-ply capture: Black's Lion 6d6b, and the King of White's falls on 4b … 2a
+  const sevenPly = '2cs4k2l/4g2s1fca/1t6g3/5+EN3pp/12/12/12/+L11/1P3P3P1P/2M6S2/3GT1GT2FA/1FCS1K3C1L b - 247';
+
+  it('plays a capture the hunt proves before its search starts, and says how far off it is', () => {
+    const game = fromSfen(sevenPly);
+    newGame();
+    const r = bestMove(game, { nodes: 2000, timeMs: 60_000 });
+    expect(r.move).toBe('6d6b');
+    expect(r.mate).toBe(7);
+    expect(playsOut(game, r.pv)).toBe(true);
+    expect(r.nodes).toBeLessThan(2000); // the hunt's proof, no search after it
+    newGame();
+    expect(bestMove(game, { nodes: 2000, timeMs: 60_000, hunt: false }).nodes).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("does not play the search's move when the hunt proves the other side then takes its royal by force", () => {
+    // the same position with White to move and a Black Pawn on 1e to take: after 1d1e Black's capture still stands
+    const game = fromSfen('2cs4k2l/4g2s1fca/1t6g3/5+EN3pp/11P/12/12/+L11/1P3P3P1P/2M6S2/3GT1GT2FA/1FCS1K3C1L w - 247');
+    newGame();
+    const alone = bestMove(game, { nodes: 3000, timeMs: 60_000, hunt: false }).move;
+    expect(alone).toBe('1d1e');
+    const after = game.clone();
+    unwrap(after.play(alone));
+    expect(hunt.prove(after.position.clone(), { maxNodes: 200_000 }).verdict).toBe('win');
+    newGame();
+    expect(bestMove(game, { nodes: 3000, timeMs: 60_000 }).move).not.toBe('1d1e');
   });
 });
