@@ -15,13 +15,43 @@ export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-
  * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
  */
 export const usernameKey = (username: string): string => username.trim().toLowerCase();
+export const PasswordSchema = z.string().min(8).max(200);
 export const CredentialsBodySchema = z
   .object({
     username: UsernameSchema,
-    password: z.string().min(8).max(200),
+    password: PasswordSchema,
   })
   .strict();
 export type CredentialsBody = z.infer<typeof CredentialsBodySchema>;
+
+// Account security (issue 37). There is no email: an account's way back is one of its recovery codes.
+export const RECOVERY_CODE_COUNT = 10;
+/** "abcd-efgh-2345-wxyz" (16 base32 letters and digits); any case, dashes and spaces ignored. */
+export const RecoveryCodeSchema = z
+  .string()
+  .max(64)
+  .transform((s) => s.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z2-7]{16}$/, 'a recovery code is 16 letters and digits, as it was shown'));
+// POST /api/account/password — the other devices of the account must sign in again.
+export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordSchema, newPassword: PasswordSchema }).strict();
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+// POST /api/account/recover — a forgotten password: one recovery code (used up) and a new password.
+export const RecoverBodySchema = z.object({ username: UsernameSchema, code: RecoveryCodeSchema, newPassword: PasswordSchema }).strict();
+export type RecoverBody = z.infer<typeof RecoverBodySchema>;
+// POST /api/account/recovery-codes (new ones; the old ones stop working) and POST /api/account/delete.
+export const PasswordBodySchema = z.object({ password: PasswordSchema }).strict();
+export type PasswordBody = z.infer<typeof PasswordBodySchema>;
+/** Codes shown once, when made (at registration or on regenerating): only their hashes are kept. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+// GET /api/account — what the owner may know of its account's security.
+export const AccountStatusSchema = z.object({ username: z.string(), recoveryCodesLeft: z.number().int().min(0) });
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+/**
+ * Where a deleted account's name stood (seats of its games, opponents in records): a marker no name can
+ * be (a control character starts it), which the client words in its language ("deleted player").
+ */
+export const DELETED_PLAYER = '\u0018deleted';
 
 // GET /api/games/:id — a stored game for the replay (finished or not).
 export const GameRecordSeatSchema = z.object({
