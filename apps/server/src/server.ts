@@ -7,10 +7,12 @@ import { CpuDesk } from './cpu/CpuDesk.ts';
 import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { Archive } from './db/Archive.ts';
 import { Store } from './db/Store.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
+import { registerArchiveRoutes } from './http/archive.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
@@ -40,6 +42,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
   const store = new Store(db.prisma);
+  const archive = new Archive(db.prisma);
   let ready = false;
 
   const app = Fastify({
@@ -83,10 +86,11 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   registerRoutes(app, {
-    identity, lobby, store, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
+    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
+  registerArchiveRoutes(app, store, archive);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { RoomOptionsSchema, SetupSchema } from './options.ts';
+import { VARIANTS } from '@chu/rules';
+import { RoomOptionsSchema, SetupSchema, TurnTimeSchema } from './options.ts';
 import { GameStatusSchema, OutcomeSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
@@ -107,3 +108,42 @@ export type HttpErrorBody = z.infer<typeof HttpErrorBodySchema>;
 // POST /api/account/logout-others — the other devices of this account are guests again, their sockets at once.
 export const LogoutOthersResultSchema = z.object({ loggedOut: z.number().int().min(0) });
 export type LogoutOthersResult = z.infer<typeof LogoutOthersResultSchema>;
+
+// GET /api/players/:username/games — every finished game of an account, newest first, a page at a time.
+// `cursor` is the `next` of the page before (opaque); the filters narrow the list from the player's side.
+export const ArchiveResultSchema = z.enum(['win', 'loss', 'draw']);
+export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const ArchiveFilterSchema = z
+  .object({
+    variant: z.enum(VARIANTS).optional(),
+    result: ArchiveResultSchema.optional(),
+    rated: flag.optional(),
+    // the time control as stored today: seconds per move, or 'none' for untimed games
+    turnTime: z.enum(['none', '30', '60']).transform((v) => (v === 'none' ? null : Number(v) as 30 | 60)).optional(),
+    opponent: z.string().trim().min(1).max(40).optional(), // a seat's name, any case: "ben", "CPU 3"
+  })
+  .strict();
+export type ArchiveFilter = z.infer<typeof ArchiveFilterSchema>;
+export const ArchiveQuerySchema = ArchiveFilterSchema.extend({
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is the `next` of a page').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export type ArchiveQuery = z.infer<typeof ArchiveQuerySchema>;
+export const ArchiveGameSchema = z.object({
+  gameId: IdSchema,
+  roomCode: z.string(),
+  color: ColorSchema, // the player's side
+  opponent: z.string().nullable(), // "Ben", "CPU 3"
+  variant: z.enum(VARIANTS),
+  handicap: z.boolean(), // started from another position than the variant's standard one
+  rated: z.boolean(),
+  turnTime: TurnTimeSchema,
+  result: ArchiveResultSchema,
+  reason: z.string(),
+  ply: z.number().int(),
+  finishedAt: z.string(),
+});
+export type ArchiveGame = z.infer<typeof ArchiveGameSchema>;
+export const ArchivePageSchema = z.object({ games: z.array(ArchiveGameSchema), next: z.string().nullable() });
+export type ArchivePage = z.infer<typeof ArchivePageSchema>;

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Health } from '../health.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
+import type { Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
@@ -21,6 +22,7 @@ export interface RouteDeps {
   identity: Identity;
   lobby: Lobby;
   store: Store;
+  archive: Archive;
   ratings: RatingBook;
   health: Health;
   limits: RouteLimits;
@@ -111,6 +113,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     if (!r.ok) throw new HttpRefusal(409, 'username-taken', 'That username is taken.');
     const sent = r.token ? issue(req, reply, r.token) : {};
     await deps.identityChanged([r.device]);
+    // after its rooms know the account: a game started before then still named the guest, and is claimed too
+    if (r.device.user) await deps.archive.claimGuestGames(r.device.id, r.device.user.id);
     return { device: r.device, ...sent, recoveryCodes: r.recoveryCodes }; // shown once, now
   });
 
