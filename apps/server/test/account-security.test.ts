@@ -189,6 +189,9 @@ describe('deleting an account', () => {
 
     const record = GameRecordResponseSchema.parse(await (await request(server.url, 'GET', `/api/games/${gameId}`)).json()).game;
     expect(record.seats).toMatchObject({ black: { name: DELETED_PLAYER }, white: { name: 'vito' } });
+    const kif = await (await request(server.url, 'GET', `/api/games/${gameId}.kif`)).text();
+    expect(kif).toContain('先手：deleted player');
+    expect(kif).not.toContain(DELETED_PLAYER);
     expect(record.outcome).toEqual({ winner: 'black', reason: 'resign' });
     const vitoGames = MyGamesSchema.parse(await (await request(server.url, 'GET', '/api/me/games', undefined, { bearer: vito.token })).json());
     expect(vitoGames.finished).toEqual([expect.objectContaining({ gameId, opponent: DELETED_PLAYER })]);
