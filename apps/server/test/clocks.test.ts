@@ -29,7 +29,7 @@ const storedMoves = (server: TestServer, gameId: string) =>
 describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
   let server: TestServer;
   // 1 "second" = 100 ms: 10 s of main time last 1 s.
-  beforeAll(async () => { server = await startTestServer({ msPerSecond: 100 }); });
+  beforeAll(async () => { server = await startTestServer({ msPerSecond: 100 }); }, SLOW);
   afterAll(async () => { await server?.stop(); });
 
   it('main time runs out, then each byoyomi period; the game ends by time after exactly the last period', async () => {
@@ -126,7 +126,7 @@ describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
 describe('lag compensation (RULES.md §7)', () => {
   let server: TestServer;
   // Socket.IO pings every 100 ms, so a socket's round trip is known within a few moves.
-  beforeAll(async () => { server = await startTestServer({ msPerSecond: 100, pingIntervalMs: 100 }); });
+  beforeAll(async () => { server = await startTestServer({ msPerSecond: 100, pingIntervalMs: 100 }); }, SLOW);
   afterAll(async () => { await server?.stop(); });
 
   /** Holds back this client's pongs by `ms`, as a slow network would: the server measures the round trip. */
@@ -178,7 +178,7 @@ describe('lag compensation (RULES.md §7)', () => {
 describe('restarts: the side to move continues from its stored time', () => {
   let target: TestDatabase;
   let server: TestServer | undefined;
-  beforeAll(async () => { target = await testDatabase(); });
+  beforeAll(async () => { target = await testDatabase(); }, SLOW);
   afterAll(async () => { await server?.stop(); await target?.dispose(); });
 
   it('a restart in the middle of a period resumes with the stored remaining time; the downtime is not charged', async () => {

@@ -12,6 +12,7 @@ export interface MoveRecord {
   timeMs: number;
   clock?: StoredClock | null; // both clocks after the move; absent when untimed
   lagMs?: number | null;      // transport lag credited back to the mover
+  at?: Date;                  // when the server measured the move: the next turn starts then (default: the write's time)
   byCpu: boolean;
   ackId: string | null;
   deviceId: string | null;
@@ -93,8 +94,9 @@ export class MoveWriter {
           ${col((m) => m.timeMs)}::int[], ${col((m) => m.byCpu)}::boolean[], ${col((m) => m.ackId)}::text[],
           ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[], ${col((m) => m.fence)}::bigint[],
           ${col((m) => m.clock?.blackMs ?? null)}::int[], ${col((m) => m.clock?.blackPeriods ?? null)}::int[],
-          ${col((m) => m.clock?.whiteMs ?? null)}::int[], ${col((m) => m.clock?.whitePeriods ?? null)}::int[], ${col((m) => m.lagMs ?? null)}::int[]
-        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, fence, black_ms, black_periods, white_ms, white_periods, lag_ms)
+          ${col((m) => m.clock?.whiteMs ?? null)}::int[], ${col((m) => m.clock?.whitePeriods ?? null)}::int[], ${col((m) => m.lagMs ?? null)}::int[],
+          ${col((m) => (m.at ?? now).toISOString())}::timestamp(3)[]
+        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, fence, black_ms, black_periods, white_ms, white_periods, lag_ms, at)
       ), held AS MATERIALIZED (
         SELECT l."room_id", l."token" FROM "room_leases" l
         WHERE l."room_id" IN (SELECT g."room_id" FROM "games" g JOIN batch b ON b.game_id = g."id" WHERE b.fence IS NOT NULL)
@@ -111,7 +113,7 @@ export class MoveWriter {
         SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now}, black_ms, black_periods, white_ms, white_periods, lag_ms FROM accepted
         RETURNING "game_id"
       )
-      UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = ${now}
+      UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = b.at
       FROM accepted AS b
       WHERE g."id" = b.game_id AND EXISTS (SELECT 1 FROM inserted i WHERE i.game_id = b.game_id)
       RETURNING g."id"`;

@@ -435,6 +435,7 @@ export class GameSession {
     const move = {
       gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
       clock: clockAfter && toStored(clockAfter), lagMs: this.clock ? creditMs : null,
+      at: new Date(Date.now() - (now() - t)),
       ackId: by.ack, deviceId: by.deviceId, version: finalVersion, fence: this.fence,
     };
     let ratings: RatingChanges | null = null;
