@@ -256,7 +256,7 @@ describe('migration: stored turnTime becomes timeControl', () => {
   it('rooms and games stored with turnTime 30, 60 or null read back as a turn limit or none', async () => {
     const all = defaultConfig().migrationsDir;
     const before = await mkdtemp(join(tmpdir(), 'chu-migrations-'));
-    for (const name of (await readdir(all)).filter((n) => n < '20261205120000_clocks')) await cp(join(all, name), join(before, name), { recursive: true });
+    for (const name of (await readdir(all)).filter((n) => n < '20261205130000_clocks')) await cp(join(all, name), join(before, name), { recursive: true });
     const target = await testDatabase();
     try {
       let db = await openDatabase({ ...target, migrationsDir: before });

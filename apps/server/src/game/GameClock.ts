@@ -19,6 +19,7 @@ export interface Measured {
 export class GameClock {
   private readonly history: ClockState[]; // [ply]: both clocks after `ply` moves
   private startedAt = 0;
+  private startedWall = 0; // the same instant by the wall clock (epoch ms): what clients are told
   private running: Color | null = null;
 
   /**
@@ -41,9 +42,11 @@ export class GameClock {
 
   get state(): ClockState { return this.history[this.history.length - 1]; }
 
-  startTurn(color: Color, at: number): void {
+  /** `at` in performance.now() ms (timers), `wall` the same instant in epoch ms (views; a stored turn start). */
+  startTurn(color: Color, at: number, wall: number): void {
     this.running = color;
     this.startedAt = at;
+    this.startedWall = Math.round(wall);
   }
 
   stop(): void { this.running = null; }
@@ -109,9 +112,9 @@ export class GameClock {
   /** Replaces the current clocks in place (a stored gift of time). */
   amend(next: ClockState): void { this.history[this.history.length - 1] = next; }
 
-  view(now: number, wallNow: number): ClockView {
+  view(wallNow: number): ClockView {
     const side = (c: Color) => ({ mainMs: this.state[c].mainMs, periods: this.state[c].periods });
-    const turnStartedAt = this.running ? Math.round(wallNow - (now - this.startedAt)) : null;
+    const turnStartedAt = this.running ? this.startedWall : null;
     return {
       black: side('black'), white: side('white'), byoyomiMs: this.config.byoyomiMs, incrementMs: this.config.incrementMs,
       running: this.running, turnStartedAt,

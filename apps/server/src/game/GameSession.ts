@@ -111,18 +111,16 @@ export class GameSession {
     this.clock = GameClock.of(init.options.timeControl, deps.msPerSecond, init.clocks);
     // Correspondence players come and go by design: no grace period, no stand-in (RULES.md §8).
     this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond, !this.clock?.correspondence);
-    if (this.state === 'active') this.clock?.startTurn(this.game.turn, this.resumedAt(init.turnStartedAt ?? null));
+    if (this.state === 'active') {
+      // A loaded game's turn starts now, with the side to move's stored time: time nobody could play, while
+      // no process owned the game, is not charged. A correspondence turn runs on from where it was stored:
+      // its days pass by the calendar, whoever is connected.
+      const stored = this.clock?.correspondence ? init.turnStartedAt ?? null : null;
+      const wall = stored ? Math.min(Date.now(), stored.getTime()) : Date.now();
+      this.clock?.startTurn(this.game.turn, now() - (Date.now() - wall), wall);
+    }
   }
 
-  /**
-   * Where a loaded game's turn starts: now, with the side to move's stored time (a time nobody could play,
-   * while no process owned the game, is not charged); a correspondence turn where it was stored, since
-   * its days run by the calendar whoever is connected.
-   */
-  private resumedAt(storedStart: Date | null): number {
-    if (!this.clock?.correspondence || !storedStart) return now();
-    return now() - Math.max(0, Date.now() - storedStart.getTime());
-  }
 
   get status(): GameStatus { return this.state; }
   /** Not finished: seats and options of the room wait for it. */
@@ -164,7 +162,7 @@ export class GameSession {
       drawOfferBy: this.drawOfferBy,
       takebackOfferBy: this.takebackOfferBy,
       turnRemainingMs: this.live ? this.remainingMs(t) : null,
-      clock: this.clockView(t),
+      clock: this.clockView(),
       seats,
       rated: this.rated,
       ratingChanges: this.ratingChanges,
@@ -224,7 +222,7 @@ export class GameSession {
     this.clock.amend(next);
     this.version = version;
     const t = now();
-    const e = this.remember({ kind: 'time-given', gameId: this.id, version, by: color, ms, clock: this.clock.view(t, Date.now()) });
+    const e = this.remember({ kind: 'time-given', gameId: this.id, version, by: color, ms, clock: this.clock.view(Date.now()) });
     return { reply: { ok: true, version }, events: [e] };
   }
 
@@ -321,9 +319,9 @@ export class GameSession {
     this.drawOfferBy = null;
     const t = now();
     this.clock?.truncate(keep.length);
-    this.clock?.startTurn(this.game.turn, t);
+    this.clock?.startTurn(this.game.turn, t, Date.now());
     const e = this.remember({
-      kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turn: this.game.turn, turnRemainingMs: this.remainingMs(t), clock: this.clockView(t),
+      kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turn: this.game.turn, turnRemainingMs: this.remainingMs(t), clock: this.clockView(),
     });
     return { reply: { ok: true, version }, events: [e] };
   }
@@ -337,8 +335,8 @@ export class GameSession {
     if (this.state === 'adjourned') {
       this.state = 'active';
       const t = now();
-      this.clock?.startTurn(this.game.turn, t); // the stored time: nobody could play while it was adjourned
-      events.push({ kind: 'resume', turnRemainingMs: this.remainingMs(t), clock: this.clockView(t) });
+      this.clock?.startTurn(this.game.turn, t, Date.now()); // the stored time: nobody could play while it was adjourned
+      events.push({ kind: 'resume', turnRemainingMs: this.remainingMs(t), clock: this.clockView() });
     }
     return this.record(events, 'active');
   }
@@ -416,6 +414,7 @@ export class GameSession {
     const color = this.game.turn;
     const before = [...this.game.moves];
     const t = now();
+    const wall = Date.now();
     // The clock is read when the server stores the move; a move past its time (and its grace) loses on time.
     const measured = this.clock?.measure(t, by.lagMs) ?? null;
     if (measured === 'flag' && !by.byCpu) {
@@ -435,7 +434,7 @@ export class GameSession {
     const move = {
       gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
       clock: clockAfter && toStored(clockAfter), lagMs: this.clock ? creditMs : null,
-      at: new Date(Date.now() - (now() - t)),
+      at: new Date(wall),
       ackId: by.ack, deviceId: by.deviceId, version: finalVersion, fence: this.fence,
     };
     let ratings: RatingChanges | null = null;
@@ -454,11 +453,11 @@ export class GameSession {
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, { ply: played.value.ply, usi: played.value.usi, version: moveVersion });
     if (clockAfter) this.clock?.push(clockAfter);
     if (outcome) this.clock?.stop();
-    else this.clock?.startTurn(this.game.turn, t);
+    else this.clock?.startTurn(this.game.turn, t, wall);
     const events: GameEvent[] = [this.remember({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
       byCpu: by.byCpu, notation: played.value.notation, turn: this.game.turn, turnRemainingMs: outcome ? null : this.remainingMs(t),
-      clock: this.clockView(t), lagCreditMs: creditMs,
+      clock: this.clockView(), lagCreditMs: creditMs,
     })];
     if (outcome) events.push(this.finished(outcome, finalVersion, ratings));
     return { reply: { ok: true, version: moveVersion }, events };
@@ -527,8 +526,8 @@ export class GameSession {
     return this.clock && this.clock.remainingMs(this.game.turn, t);
   }
 
-  private clockView(t: number) {
-    return this.clock && this.clock.view(t, Date.now());
+  private clockView() {
+    return this.clock && this.clock.view(Date.now());
   }
 
   private takeoverInMs(color: Color): number | null {
