@@ -22,14 +22,25 @@ export interface ServerConfig {
   // Socket handshakes per client address within windowMs (each one costs a device lookup), counted
   // across the site's processes with redisUrl. A device's sockets on one process share one credit.
   handshakes: { perAddress: number; windowMs: number };
-  // HTTP requests per client address (and per account for logins), each within windowMs.
-  httpLimits: { windowMs: number; perAddress: number; devices: number; registers: number; loginsPerAddress: number; loginsPerAccount: number };
+  // HTTP requests per client address, each within windowMs. Logins also per account: from one address
+  // (loginsPerAccountAddress), and from every address together (loginsPerAccount, higher, so that one
+  // address guessing never holds the owner back).
+  httpLimits: {
+    windowMs: number; perAddress: number; devices: number; registers: number;
+    loginsPerAddress: number; loginsPerAccountAddress: number; loginsPerAccount: number;
+  };
+  // A request's headers and body must have arrived within this: a slow or stalled client is answered 408.
+  requestTimeoutMs: number;
+  // Rooms held in this process's memory, by the device that hosts them and the address that made them;
+  // room.create past either is refused (too-many-rooms). A room nobody is in, with no game running,
+  // leaves memory after emptyForMs (it stays in the database, and comes back when someone enters).
+  rooms: { perDevice: number; perAddress: number; emptyForMs: number };
   publicOrigin: string | null; // 'https://chu.example'; null = the request's own scheme and host
   trustProxy: boolean;       // behind a reverse proxy: believe X-Forwarded-For/-Proto (client address, https)
   redisUrl: string | null;   // several processes serve one site: Socket.IO adapter, shared queues and rate-limit counters
   deviceIdleDays: number;    // a device unused this long no longer signs in
   healthTimeoutMs: number;   // /health/ready: storage must answer a trivial query within this
-  maxMessageBytes: number;
+  maxMessageBytes: number;  // 16 KiB: an HTTP body, a socket message (refused past it; see FRAME_CAP)
   logLevel: string;          // pino level
   logFile: string | null;    // JSON log lines appended here; null = stdout
   cpuSeed: number;
@@ -38,6 +49,13 @@ export interface ServerConfig {
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
 }
+
+/**
+ * Socket frames up to this many times maxMessageBytes are read, so one past maxMessageBytes is refused
+ * with a `too-large` error the client can show; beyond it the transport closes the connection unread
+ * (a client of ours never sends one; the cap bounds what a socket can make the server hold).
+ */
+export const FRAME_CAP = 4;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -55,7 +73,9 @@ export function defaultConfig(): ServerConfig {
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
     handshakes: { perAddress: 120, windowMs: 60_000 },
-    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccount: 5 },
+    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50 },
+    requestTimeoutMs: 10_000,
+    rooms: { perDevice: 10, perAddress: 50, emptyForMs: 5 * 60_000 },
     publicOrigin: null,
     trustProxy: false,
     redisUrl: null,
@@ -104,6 +124,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       devices: num(env.CHU_DEVICES_PER_MINUTE, d.httpLimits.devices),
     },
     handshakes: { ...d.handshakes, perAddress: num(env.CHU_HANDSHAKES_PER_MINUTE, d.handshakes.perAddress) },
+    requestTimeoutMs: num(env.CHU_REQUEST_TIMEOUT_MS, d.requestTimeoutMs),
+    rooms: {
+      ...d.rooms,
+      perDevice: num(env.CHU_ROOMS_PER_DEVICE, d.rooms.perDevice),
+      perAddress: num(env.CHU_ROOMS_PER_ADDRESS, d.rooms.perAddress),
+    },
     publicOrigin: env.PUBLIC_ORIGIN ? originOf(env.PUBLIC_ORIGIN) : d.publicOrigin,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || d.redisUrl,

@@ -1,16 +1,18 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import type { ServerConfig } from './config.ts';
+import { FRAME_CAP, type ServerConfig } from './config.ts';
 import { availableParallelism } from 'node:os';
 import { CpuDesk } from './cpu/CpuDesk.ts';
 import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { Archive } from './db/Archive.ts';
 import { Store } from './db/Store.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
+import { registerArchiveRoutes } from './http/archive.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
@@ -40,11 +42,16 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
   const store = new Store(db.prisma);
+  const archive = new Archive(db.prisma);
   let ready = false;
 
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.maxMessageBytes,
+    // A slow or stalled client (headers or a body that never end) is answered 408 (http/errors.ts) and
+    // let go; Node looks for them every second instead of its default 30.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,
@@ -54,7 +61,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.register(fastifyCookie);
   const limits = await registerLimits(app, config, redis);
   const io = new SocketServer(app.server, {
-    maxHttpBufferSize: config.maxMessageBytes,
+    maxHttpBufferSize: FRAME_CAP * config.maxMessageBytes,
     serveClient: false,
     pingInterval: config.pingIntervalMs,
     pingTimeout: 8_000,
@@ -69,7 +76,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
-  }, cluster.ownership);
+  }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
   gateway.attach();
@@ -79,15 +86,17 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   registerRoutes(app, {
-    identity, lobby, store, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
+    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
+  registerArchiveRoutes(app, store, archive);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
   const restored = await lobby.restore();
   if (config.redisUrl) lobby.keepLeases(config.leaseMs);
+  lobby.letEmptyRoomsGo();
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();

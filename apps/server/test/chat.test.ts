@@ -94,6 +94,26 @@ describe('room chat', () => {
   });
 });
 
+describe('a chat message carries an ack id (issue 35)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('answered with the ack once stored, or with the refusal that carries it: the client never guesses which refusal was its message\'s', async () => {
+    const { host, guest, code } = await seatedPair(server.url);
+    const watcher = await TestClient.connect(server.url, 'Spec');
+    await watcher.join(code);
+    const say = (c: TestClient, channel: 'players' | 'spectators', text: string, ack: string) => c.command({ type: 'chat.send', code, channel, text }, ack);
+    expect(await say(host, 'spectators', 'hola', 'c1')).toMatchObject({ type: 'ack', ack: 'c1' });
+    expect(await say(watcher, 'players', 'me cuelo', 'c2')).toMatchObject({ type: 'error', code: 'not-seated', ack: 'c2' });
+    expect(await say(guest, 'spectators', '   ', 'c3')).toMatchObject({ type: 'error', code: 'malformed', ack: 'c3' });
+    host.send({ type: 'chat.mute', code, deviceId: watcher.deviceId, muted: true });
+    await watcher.nextOf('room', (m) => m.room.muted.includes(watcher.deviceId));
+    expect(await say(watcher, 'spectators', 'hola', 'c4')).toMatchObject({ type: 'error', code: 'muted', ack: 'c4' });
+    for (const c of [host, guest, watcher]) c.close();
+  });
+});
+
 describe('the players\' channel belongs to a game (issue 34)', () => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer(); });

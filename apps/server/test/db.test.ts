@@ -109,6 +109,16 @@ describe('database: migrations and every model round-trips', () => {
     expect(room.muted).toEqual([]);
   });
 
+  it('round-trips recovery codes and a deleted account (codes go with the account\'s row)', async () => {
+    const p = db.prisma;
+    const deletedAt = new Date(Date.UTC(2026, 11, 5));
+    await p.user.create({ data: { id: 'u9', username: '~u9', passwordHash: '', deletedAt, recoveryCodes: { create: [{ codeHash: 'c1' }, { codeHash: 'c2' }] } } });
+    const back = await p.user.findUniqueOrThrow({ where: { id: 'u9' }, include: { recoveryCodes: { orderBy: { codeHash: 'asc' } } } });
+    expect(back).toMatchObject({ deletedAt, recoveryCodes: [{ codeHash: 'c1', userId: 'u9' }, { codeHash: 'c2', userId: 'u9' }] });
+    await p.user.delete({ where: { id: 'u9' } });
+    expect(await p.recoveryCode.count({ where: { userId: 'u9' } })).toBe(0);
+  });
+
   it('group commit: concurrent moves of many games are all stored; a bad one fails alone; a finished game takes no more', async () => {
     const store = new Store(db.prisma);
     const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };

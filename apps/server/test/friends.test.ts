@@ -228,12 +228,10 @@ describe('the lobby', () => {
     expect(listed.rooms).toEqual([expect.objectContaining({ code: room.code, language: 'ja', waiting: [{ color: 'black', name: 'Ana' }] })]);
     expect(JSON.stringify(listed)).not.toContain(hidden.code);
 
-    // one click: join, sit, and the host starts
+    // one click: join and sit; taking the last free seat starts the game (rooms.test.ts)
     const guest = await TestClient.connect(server.url, 'Ben');
     await guest.join(room.code);
     guest.send({ type: 'room.sit', code: room.code });
-    await host.nextOf('room', (m) => m.room.code === room.code && m.room.seats.white.kind === 'human');
-    host.send({ type: 'room.start', code: room.code });
     const playing = (await watcher.nextOf('lobby', (m) => m.lobby.live.length > 0, 8000)).lobby as Lobby;
     expect(playing.rooms).toEqual([]);
     expect(playing.live).toEqual([expect.objectContaining({ code: room.code, black: 'Ana', white: 'Ben', rated: false, language: 'ja' })]);

@@ -22,7 +22,7 @@ function run(s: ClientState, ...msgs: ServerMessage[]): { state: ClientState; re
   }
   return { state: s, requests };
 }
-const sends = (requests: Request[]): ClientMessage[] => requests.flatMap((r) => (r.kind === 'send' ? [r.msg] : []));
+const sends = (requests: Request[]): ClientMessage[] => requests.flatMap((r) => (r.kind === 'send' || r.kind === 'command' ? [r.msg] : []));
 const played = ['7i7h', '6d6e', '7j6h'];
 
 describe('game events, in order', () => {
@@ -85,7 +85,7 @@ describe('acks and refusals, matched by ack id', () => {
   const moveSent = withGame({}, { pendingMove: { g1: '7i7h' }, sent: { 'a.1': { kind: 'move', gameId: 'g1' } } });
   const chatSent = state({ sent: { 'a.2': { kind: 'chat', code: 'ABCDEF' } } });
   // [what happens, the state, the message, what the state says after, the requests]
-  const rows: [string, ClientState, ServerMessage, Partial<ClientState>, Request[]][] = [
+  const rows: [string, ClientState, ServerMessage, Record<string, unknown>, Request[]][] = [
     ['a refused move is dropped, and its refusal shown as the move\'s',
       moveSent, { type: 'error', code: 'illegal', message: 'no', reason: 'counter-strike', ack: 'a.1' },
       { pendingMove: { g1: undefined }, sent: {}, error: { code: 'illegal', message: 'no', reason: 'counter-strike', move: true, at: NOW } },
@@ -105,9 +105,12 @@ describe('acks and refusals, matched by ack id', () => {
     ['account-required is the ranked queue\'s, not a banner',
       state({ ranked: { state: 'joining', turnTime: 30 } }), { type: 'error', code: 'account-required' as 'internal', message: 'Log in.' },
       { ranked: { state: 'idle', error: 'account-required' }, error: null }, []],
-    ['another error while joining the queue is its refusal',
-      state({ ranked: { state: 'joining', turnTime: 30 } }), { type: 'error', code: 'malformed', message: 'Malformed message.' },
-      { ranked: { state: 'idle', error: 'refused' } }, []],
+    ['an error naming the queue\'s join is its refusal',
+      state({ ranked: { state: 'joining', turnTime: 30 }, sent: { 'a.4': { kind: 'ranked' } } }), { type: 'error', code: 'malformed', message: 'Malformed message.', ack: 'a.4' },
+      { ranked: { state: 'idle', error: 'refused' }, error: null, sent: {} }, [{ kind: 'answered', ack: 'a.4' }]],
+    ['an error naming another command is a banner, and does not touch the queue',
+      state({ ranked: { state: 'joining', turnTime: 30 }, sent: { 'a.5': { kind: 'command' } } }), { type: 'error', code: 'not-seated', message: 'You are not seated.', ack: 'a.5' },
+      { ranked: { state: 'joining', turnTime: 30 }, error: { code: 'not-seated', move: false }, sent: {} }, [{ kind: 'answered', ack: 'a.5' }]],
   ];
   it.each(rows)('%s', (_, before, msg, after, requests) => {
     const r = run(before, msg);
@@ -132,18 +135,19 @@ describe('rooms', () => {
     expect(seatsOf(s, s.games.g1).white.deviceId).toBe('you');
   });
 
-  it('the room this tab made is opened and joined; a CPU game is set up a step per room view', () => {
-    const creating = state({ creating: { id: 1, known: [], cpu: 4 } });
-    const empty = { black: seat('black', '', { kind: 'empty', deviceId: null }), white: seat('white', '', { kind: 'empty', deviceId: null }) };
-    const made = run(creating, { type: 'room', room: roomView({ gameId: null, seats: empty }) });
-    expect(made.state).toMatchObject({ creating: null, joined: ['ABCDEF'], cpuGame: { code: 'ABCDEF', level: 4 } });
-    expect(made.requests).toEqual([{ kind: 'open', code: 'ABCDEF' }, { kind: 'send', msg: { type: 'room.sit', code: 'ABCDEF', color: 'black' } }]);
-    const sat = run(made.state, { type: 'room', room: roomView({ gameId: null, seats: { ...empty, black: seat('black', 'me') } }) });
-    expect(sends(sat.requests)).toEqual([{ type: 'room.cpu', code: 'ABCDEF', color: 'white', level: 4 }]);
-    const cpu = seat('white', '', { kind: 'cpu', deviceId: null, level: 4, controller: 'cpu' });
-    const ready = run(sat.state, { type: 'room', room: roomView({ gameId: null, seats: { black: seat('black', 'me'), white: cpu } }) });
-    expect(sends(ready.requests)).toEqual([{ type: 'room.start', code: 'ABCDEF' }]);
-    expect(ready.state.cpuGame).toBeNull();
+  it('the room this tab made (room.create, or room.cpuGame with its seats and game) is opened and joined', () => {
+    const made = run(state({ creating: { id: 1, known: ['QWERTY'] } }), { type: 'room', room: roomView() });
+    expect(made.state).toMatchObject({ creating: null, joined: ['ABCDEF'] });
+    expect(made.requests).toEqual([{ kind: 'open', code: 'ABCDEF' }]);
+    // a room this tab already knew, or another host's, is not the one it asked for
+    expect(run(state({ creating: { id: 1, known: ['ABCDEF'] } }), { type: 'room', room: roomView() }).requests).toEqual([]);
+    expect(run(state({ creating: { id: 1, known: [] } }), { type: 'room', room: roomView({ hostDeviceId: 'ana' }) }).requests).toEqual([]);
+  });
+
+  it('a refused room.create or room.cpuGame lets the person try again at once, with the reason shown', () => {
+    const r = run(state({ creating: { id: 1, known: [] }, sent: { 'a.3': { kind: 'create' } } }), { type: 'error', code: 'rate-limited', message: 'Slow down.', ack: 'a.3' });
+    expect(r.state).toMatchObject({ creating: null, sent: {}, error: { code: 'rate-limited', move: false } });
+    expect(r.requests).toEqual([{ kind: 'answered', ack: 'a.3' }]); // not sent again by itself: only moves are
   });
 
   it('a room joined from the lobby: sit in its free seat, or watch when someone was quicker', () => {

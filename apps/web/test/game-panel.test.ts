@@ -90,6 +90,11 @@ describe('ratings in the game (issue 11)', () => {
     black: seat('black', 'me', { name: 'lucia', account: true, rating: { rating: 1500, provisional: true } }),
     white: seat('white', 'you', { name: 'mateo', account: true, rating: { rating: 1712.4, provisional: false } }),
   };
+  const luciaWinsChanges = { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } };
+  const luciaWins = {
+    type: 'event' as const,
+    event: { kind: 'end' as const, gameId: 'g1', version: 1, outcome: { winner: 'black' as const, reason: 'resign' as const }, ratingChanges: luciaWinsChanges },
+  };
 
   it('a rated game: the rating next to each name, "?" while provisional', () => {
     const { container } = show(gameView({ rated: true, seats: accounts }));
@@ -110,13 +115,7 @@ describe('ratings in the game (issue 11)', () => {
 
   it('the result dialog of a rated game shows each change (+, − with a real minus sign) and the new rating', async () => {
     const { container } = show(gameView({ rated: true, seats: accounts }));
-    receive({
-      type: 'event',
-      event: {
-        kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'black', reason: 'resign' },
-        ratingChanges: { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } },
-      },
-    });
+    receive(luciaWins);
     await tick();
     const rows = [...container.querySelectorAll('[data-result-dialog] [data-change]')].map((r) =>
       [...r.querySelectorAll('td')].map((td) => td.textContent),
@@ -137,13 +136,7 @@ describe('ratings in the game (issue 11)', () => {
 
   it('once a rated game is over, the strips beside the board show the ratings it left, as the result does (issue 35 #6)', async () => {
     const { container } = show(gameView({ rated: true, seats: accounts }));
-    receive({
-      type: 'event',
-      event: {
-        kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'black', reason: 'resign' },
-        ratingChanges: { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } },
-      },
-    });
+    receive(luciaWins);
     await tick();
     expect(strip(container, 'black').querySelector('[data-rating]')!.textContent).toBe('1630?');
     expect(strip(container, 'white').querySelector('[data-rating]')!.textContent).toBe('1700');
@@ -163,8 +156,7 @@ describe('ratings in the game (issue 11)', () => {
 
   it('a rating that moved needs no such word', async () => {
     const { container } = show(gameView({
-      rated: true, seats: accounts, status: 'finished', outcome: { winner: 'black', reason: 'resign' },
-      ratingChanges: { black: { before: 1500, after: 1629.62, provisional: true }, white: { before: 1712.4, after: 1700.1, provisional: false } },
+      rated: true, seats: accounts, status: 'finished', outcome: { winner: 'black', reason: 'resign' }, ratingChanges: luciaWinsChanges,
     }));
     expect(container.querySelector('[data-rating-unchanged]')).toBeNull();
   });

@@ -33,8 +33,8 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     receive({ type: 'room', room: roomView() });
     expect(sent).toEqual([
       { type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 4 } },
-      { type: 'room.options', code: 'ABCDEF', options: { timeControl: { kind: 'turn', seconds: 30 } } },
-      { type: 'draw', gameId: 'g1', action: 'offer' },
+      { type: 'room.options', code: 'ABCDEF', options: { timeControl: { kind: 'turn', seconds: 30 } }, ack: expect.any(String) },
+      { type: 'draw', gameId: 'g1', action: 'offer', ack: expect.any(String) },
     ]);
   });
 

@@ -38,7 +38,7 @@ describe('rematch', () => {
   it('a seated player offers; the other sees the offer and accepts it', async () => {
     const a = show('me');
     await fireEvent.click(a.container.querySelector('[data-action="rematch"]')!);
-    expect(sent).toEqual([{ type: 'room.rematch', code: 'ABCDEF', action: 'offer' }]);
+    expect(sent).toEqual([{ type: 'room.rematch', code: 'ABCDEF', action: 'offer', ack: expect.any(String) }]);
     a.unmount();
 
     sent.length = 0;
@@ -47,8 +47,8 @@ describe('rematch', () => {
     await fireEvent.click(b.container.querySelector('[data-action="accept-rematch"]')!);
     await fireEvent.click(b.container.querySelector('[data-action="decline-rematch"]')!);
     expect(sent).toEqual([
-      { type: 'room.rematch', code: 'ABCDEF', action: 'offer' },
-      { type: 'room.rematch', code: 'ABCDEF', action: 'decline' },
+      { type: 'room.rematch', code: 'ABCDEF', action: 'offer', ack: expect.any(String) },
+      { type: 'room.rematch', code: 'ABCDEF', action: 'decline', ack: expect.any(String) },
     ]);
     expect(b.container.querySelector('[data-action="start"]')).toBeNull(); // not the host
   });
@@ -65,7 +65,7 @@ describe('rematch', () => {
   it('the host\'s start is room.start; the next game\'s first player is the one who was White', async () => {
     const { container } = show('me');
     await fireEvent.click(container.querySelector('[data-action="start"]')!);
-    expect(sent).toEqual([{ type: 'room.start', code: 'ABCDEF' }]);
+    expect(sent).toEqual([{ type: 'room.start', code: 'ABCDEF', ack: expect.any(String) }]);
     expect(container.querySelector('[data-next-first]')!.textContent!.trim()).toBe('Next game: Ben moves first (Black).');
   });
 
@@ -109,7 +109,7 @@ describe('a guest\'s name', () => {
 
     answer(new Response(JSON.stringify({ device: { id: 'dev1', name: 'Lucía' } }), { status: 200 }));
     // the socket is replaced (it knew the old name) and the click goes out on the new one
-    await vi.waitFor(() => expect(sent).toEqual([{ type: 'room.create', options: { language: expect.any(String) } }]));
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'room.create', options: { language: expect.any(String) }, ack: expect.any(String) }]));
     expect(client.device).toEqual({ id: 'dev1', name: 'Lucía' });
     expect(connection.status).toBe('online');
   });

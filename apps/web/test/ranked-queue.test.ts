@@ -103,7 +103,7 @@ describe('RankedQueue widget with net', () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('input[value="60"]')!);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
-    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 60 }]);
+    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 60, ack: expect.any(String) }]);
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('joining');
 
     receive({ type: 'ranked', queue: { turnTime: 60, since: 100_000, rating: 1500 } });
@@ -120,14 +120,14 @@ describe('RankedQueue widget with net', () => {
 
     // a minute without an opponent: a casual CPU game, while the queue goes on
     await fireEvent.click(container.querySelector('[data-action="cpu-while-waiting"]')!);
-    expect(sent[1]).toEqual({ type: 'room.create', options: { language: settings.lang } }); // the host's language
-    expect(client.creating?.cpu).toBe(3); // a game against the CPU at level 3, once the room is here
+    // one command: the server makes the room, seats the CPU and starts (in the host's language)
+    expect(sent[1]).toEqual({ type: 'room.cpuGame', level: 3, options: { language: settings.lang }, ack: expect.any(String) });
     expect(client.ranked.state).toBe('queued');
     client.creating = null;
     sent.splice(1);
 
     await fireEvent.click(container.querySelector('[data-action="ranked-leave"]')!);
-    expect(sent[1]).toEqual({ type: 'ranked.leave' });
+    expect(sent[1]).toEqual({ type: 'ranked.leave', ack: expect.any(String) });
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('leaving');
     receive({ type: 'ranked', queue: null });
     await vi.advanceTimersByTimeAsync(0);
@@ -137,7 +137,7 @@ describe('RankedQueue widget with net', () => {
   it('a match opens the game\'s room', async () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
-    expect(sent).toEqual([{ type: 'ranked.join', turnTime: null }]);
+    expect(sent).toEqual([{ type: 'ranked.join', turnTime: null, ack: expect.any(String) }]);
     receive({ type: 'ranked', queue: { turnTime: null, since: Date.now(), rating: 1500 } });
     receive(match);
     expect(client.ranked.state).toBe('matched');
@@ -158,10 +158,10 @@ describe('RankedQueue widget with net', () => {
   it('another error answering a join (ranked not available) returns to idle with a message', async () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
-    receive({ type: 'error', code: 'malformed', message: 'Malformed message.' });
+    receive({ type: 'error', code: 'malformed', message: 'Malformed message.', ack: (sent[0] as { ack: string }).ack });
     expect(client.ranked).toEqual({ state: 'idle', error: 'refused' });
     await vi.waitFor(() => expect(container.querySelector('[data-refused]')).not.toBeNull());
-    // errors about moves (with an ack) or while idle leave the queue state alone
+    // errors answering anything else leave the queue state alone
     client.ranked = { state: 'queued', turnTime: null, since: 1, rating: 1500 };
     receive({ type: 'error', code: 'not-your-turn', message: 'no', ack: 'x.1' });
     expect(client.ranked.state).toBe('queued');
@@ -176,7 +176,7 @@ describe('RankedQueue widget with net', () => {
     await vi.waitFor(() => expect(container.textContent).toContain('Connection lost — reconnecting…'));
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('joining');
     link.up();
-    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 30 }]);
+    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 30, ack: expect.any(String) }]);
   });
 
   it('a guest who loses the connection is simply out of the queue', async () => {

@@ -73,7 +73,7 @@ describe('takeback controls', () => {
   it('ask, then answer the other side\'s request', async () => {
     const { container } = show();
     await fireEvent.click(container.querySelector('[data-action="takeback"]')!);
-    expect(sent.at(-1)).toEqual({ type: 'takeback', gameId: 'g1', action: 'offer' });
+    expect(sent.at(-1)).toEqual({ type: 'takeback', gameId: 'g1', action: 'offer', ack: expect.any(String) });
     event({ kind: 'takeback-offer', version: 4, by: 'black' });
     await tick();
     expect(container.querySelector('[data-takeback-waiting]')).not.toBeNull();
@@ -84,7 +84,7 @@ describe('takeback controls', () => {
     event({ kind: 'takeback-offer', version: 6, by: 'white' });
     await tick();
     await fireEvent.click(container.querySelector('[data-action="accept-takeback"]')!);
-    expect(sent.at(-1)).toEqual({ type: 'takeback', gameId: 'g1', action: 'accept' });
+    expect(sent.at(-1)).toEqual({ type: 'takeback', gameId: 'g1', action: 'accept', ack: expect.any(String) });
   });
 
   it('never in ranked games nor in rooms that turned them off', () => {
@@ -135,7 +135,7 @@ describe('lobby and new rooms', () => {
 
   it('a room is created in the host\'s language', () => {
     settings.lang = 'ja';
-    createRoom({ public: true }, null);
-    expect(sent.at(-1)).toEqual({ type: 'room.create', options: { public: true, language: 'ja' } });
+    createRoom({ public: true });
+    expect(sent.at(-1)).toEqual({ type: 'room.create', options: { public: true, language: 'ja' }, ack: expect.any(String) });
   });
 });

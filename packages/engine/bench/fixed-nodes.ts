@@ -12,7 +12,7 @@ if (process.argv[3] === 'dai') console.log(`dai first: ${bestMove(Game.start({ v
 const MIDGAME = 'lfcsgekg1cfl/a1b1txothsva/m1r1dq1d1rb1/pvp1ppnNpppm/1p4p1i2p/3i8/8I3/P2IP7/1PPPBPPP1PPP/MVR1D1Q+hHRVM/A2GTOXETB1A/LFCSK2GSCFL b - 31';
 let total = 0;
 for (const game of [Game.start(), unwrap(Game.fromSfen(MIDGAME))]) {
-  const r = bestMove(game, { nodes, timeMs: 1e9 });
+  const r = bestMove(game, { nodes, timeMs: 1e9, hunt: false });
   total += r.nodes;
   console.log(`${r.move} depth ${r.depth} nodes ${r.nodes} score ${r.score}`);
 }

@@ -117,7 +117,7 @@ function late(count: number): string[] {
     const game = unwrap(Game.fromSfen(sfen));
     newGame();
     for (let ply = 0; ply < 400 && !game.outcome(); ply++) {
-      unwrap(game.play(bestMove(game, { nodes: 20_000, timeMs: 60_000 }).move));
+      unwrap(game.play(bestMove(game, { nodes: 20_000, timeMs: 60_000, hunt: false }).move));
       if (ply < 60) continue;
       const lead = material(game, 'black') - material(game, 'white');
       if (Math.abs(lead) < 2000) continue;

@@ -1,6 +1,7 @@
 import { Game, parseSfen, parseUsi, unwrap, type Position, type Variant, type VariantTables } from '@chu/rules';
 import { MATE, MATE_BOUND, Searcher, type IterationInfo, type SearchResult } from './search.ts';
-import { EMPTY, engineTables, IS_ROYAL, OFF, WHITE_BIT } from './tables.ts';
+import { RoyalHunt } from './royal-hunt.ts';
+import { EMPTY, engineTables, IS_ROYAL, OFF, VALUE, WHITE_BIT } from './tables.ts';
 import { LEVELS, MAX_LEVEL, MIN_LEVEL } from './levels.ts';
 
 export { LEVEL_ELO, LEVELS, MAX_LEVEL, MIN_LEVEL } from './levels.ts';
@@ -40,6 +41,13 @@ export interface BestMoveOptions {
   multiPv?: number;
   /** root moves (USI) not to search, as if they were illegal; ignored if it would leave none */
   exclude?: readonly string[];
+  /**
+   * Level 8 with a node or time budget (no `depth`, no `multiPv`): the royal hunt runs before the
+   * search on a share of the budget and a forced royal capture it proves is played; after the
+   * search it checks the move chosen, and a move after which the other side proves one is avoided.
+   * Default true; false plays the search alone.
+   */
+  hunt?: boolean;
 }
 
 export type Repetition = 'fourth' | 'never';
@@ -73,6 +81,19 @@ export interface BestMoveResult extends SearchInfo {
 
 /** One searcher per variant and thread: its hash table and history carry over between searches. */
 const searchers: Partial<Record<Variant, Searcher>> = {};
+/** One royal hunt per variant and thread (its table is cleared by each hunt). */
+const hunts: Partial<Record<Variant, RoyalHunt>> = {};
+
+/**
+ * Shares of the move's budget (nodes, and time) for the royal hunt: to prove a win, more when the
+ * side to move leads by HUNT_LEAD in material; to check the move chosen against a forced loss.
+ */
+const HUNT_SHARE = 0.1;
+const HUNT_SHARE_AHEAD = 0.25;
+const HUNT_LEAD = 600;
+const GUARD_SHARE = 0.1;
+/** root moves the guard checks, best first, before it gives up and plays the search's move */
+const GUARD_TRIES = 4;
 
 /** Forgets what earlier searches learnt (hash table, history): a new game, or a search to be repeated exactly. */
 export function newGame(): void {
@@ -113,11 +134,27 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     opts.onInfo?.(info);
     return { move: tables.usiOf(r.move), ...info };
   }
+  const hunting = level === MAX_LEVEL && opts.hunt !== false && !opts.multiPv && opts.depth === undefined;
+  const maxNodes = Math.min(spec.nodes, opts.nodes ?? Infinity);
+  let huntNodes = 0;
+  const hunt = hunting ? (hunts[variant] ??= new RoyalHunt(searcher.tables)) : undefined;
+  if (hunt) {
+    const share = materialLead(pos) >= HUNT_LEAD ? HUNT_SHARE_AHEAD : HUNT_SHARE;
+    const proof = hunt.prove(pos, { maxNodes: Math.max(1, Math.floor(maxNodes * share)), deadline: started + timeMs * share, shouldStop });
+    huntNodes += proof.nodes;
+    if (proof.verdict === 'win' && roots.includes(proof.line[0])) {
+      const info = toInfo({ depth: proof.plies, score: MATE - proof.plies, nodes: huntNodes, timeMs: performance.now() - started, pv: proof.line }, tables);
+      opts.onInfo?.(info);
+      return { move: tables.usiOf(proof.line[0]), ...info };
+    }
+  }
+  const guardMs = hunt ? timeMs * GUARD_SHARE : 0;
+  const spent = performance.now() - started;
   const r = searcher.search(pos, roots, history, limit === null ? Infinity : limit - game.ply, {
     maxDepth: Math.min(spec.depth, opts.depth ?? Infinity),
-    timeMs: Math.max(1, timeMs - 3),
-    softMs: opts.fixedTime ? timeMs : undefined,
-    maxNodes: Math.min(spec.nodes, opts.nodes ?? Infinity),
+    timeMs: Math.max(1, timeMs - 3 - spent - guardMs),
+    softMs: opts.fixedTime ? Math.max(1, timeMs - spent - guardMs) : undefined,
+    maxNodes: Math.max(1, maxNodes - huntNodes - (hunt ? Math.floor(maxNodes * GUARD_SHARE) : 0)),
     noise: spec.noise,
     seed,
     repetition: opts.repetition ?? 'fourth',
@@ -125,7 +162,46 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info, tables)) : undefined,
     multiPv: opts.multiPv,
   });
+  r.nodes += huntNodes;
+  if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {
+    const guarded = guard(hunt, pos, r.ranked, Math.max(1, Math.floor(maxNodes * GUARD_SHARE)), started + timeMs, shouldStop);
+    r.nodes += guarded.nodes;
+    if (guarded.move !== r.move) {
+      const info = toInfo({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: performance.now() - started, pv: [guarded.move] }, tables);
+      opts.onInfo?.(info);
+      return { move: tables.usiOf(guarded.move), ...info };
+    }
+  }
   return { move: tables.usiOf(r.move), ...toInfo({ ...r, timeMs: performance.now() - started }, tables) };
+}
+
+/**
+ * The first of the ranked root moves after which the other side cannot prove a forced royal capture
+ * within what is left of the guard's budget (each try gets all of it): the search's own move unless the
+ * hunt proves it loses. If every move tried is proven lost, the search's move stands.
+ */
+function guard(hunt: RoyalHunt, pos: Position, ranked: readonly number[], maxNodes: number, deadline: number, shouldStop?: () => boolean): { move: number; nodes: number } {
+  let nodes = 0;
+  for (let i = 0; i < Math.min(GUARD_TRIES, ranked.length) && nodes < maxNodes; i++) {
+    pos.make(ranked[i]);
+    const threat = pos.royals[pos.turnBit ? 1 : 0] === 0 ? null : hunt.prove(pos, { maxNodes: maxNodes - nodes, deadline, shouldStop });
+    pos.unmake();
+    nodes += threat?.nodes ?? 0;
+    if (threat?.verdict !== 'win') return { move: ranked[i], nodes };
+  }
+  return { move: ranked[0], nodes };
+}
+
+/** The side to move's material minus the other's (engine values, royals left out). */
+function materialLead(pos: Position): number {
+  let lead = 0;
+  const board = pos.board;
+  for (const sq of pos.tables.squares) {
+    const p = board[sq];
+    if (p === EMPTY || IS_ROYAL[p]) continue;
+    lead += (p & WHITE_BIT) === pos.turnBit ? VALUE[p] : -VALUE[p];
+  }
+  return lead;
 }
 
 /** 0…1, the same for the same position and seed: whether this turn is one of a careless level's careless moves. */

@@ -7,21 +7,28 @@ import { RoomOptionsPatchSchema } from './options.ts';
 import { RankedClientMessages } from './ranked.ts';
 
 // Client → server. Every message is parsed strictly; unknown types or fields are refused.
+// A command that can be refused may carry an ack id: the server answers it with { type: 'ack', ack }
+// once done, or with the error that refused it carrying the same ack (a move's is required).
 const msg = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), ...shape }).strict();
+  z.object({ type: z.literal(type), ack: AckIdSchema.optional() }).extend(shape).strict();
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('room.create', { options: RoomOptionsPatchSchema.optional() }),
+  // "Play the CPU" in one command: a new room (options), you at `color` (black unless said), the CPU at
+  // `level` on the other seat, and the game started. Answered like room.create, then the game, then the ack.
+  msg('room.cpuGame', { level: CpuLevelSchema, color: ColorSchema.optional(), options: RoomOptionsPatchSchema.optional() }),
   // Enter a room (presence); `game` asks to catch up from a known version after a reconnect.
   msg('room.join', {
     code: RoomCodeSchema,
     game: z.object({ id: IdSchema, version: VersionSchema }).strict().optional(),
   }),
   msg('room.leave', { code: RoomCodeSchema }),
+  // A public room's game starts by itself when a person takes its last free seat.
   msg('room.sit', { code: RoomCodeSchema, color: ColorSchema.optional() }),
   msg('room.stand', { code: RoomCodeSchema }),
   // Host only: give a seat to the CPU (level) or empty it (null).
   msg('room.cpu', { code: RoomCodeSchema, color: ColorSchema, level: CpuLevelSchema.nullable() }),
+  // Host only, between games: the room's options, its language among them (shown in the lobby).
   msg('room.options', { code: RoomCodeSchema, options: RoomOptionsPatchSchema }),
   msg('room.start', { code: RoomCodeSchema }),
   // The next game: 'offer' (accepts when the other player already offered), or 'decline' the other's offer.
@@ -35,7 +42,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('takeback', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
   // Casual clock games, when the room allows it: add GIVEN_TIME_SECONDS to the opponent's clock.
   msg('give-time', { gameId: IdSchema, ack: AckIdSchema }),
-  // Room chat: 'players' is the seated players' own; 'spectators' is everyone's.
+  // Room chat: 'players' is the game's two players' own (a new game starts it afresh); 'spectators' is everyone's.
   msg('chat.send', { code: RoomCodeSchema, channel: ChatChannelSchema, text: ChatTextSchema }),
   // Host only: a participant may (not) write in this room's chat.
   msg('chat.mute', { code: RoomCodeSchema, deviceId: IdSchema, muted: z.boolean() }),

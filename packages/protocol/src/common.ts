@@ -18,14 +18,41 @@ export const UsiSchema = z.string().min(4).max(12).regex(/^(?:1[0-5]|[1-9])[a-o]
 export const VersionSchema = z.number().int().min(0).max(1_000_000);
 export const AckIdSchema = z.string().min(1).max(40).regex(/^[A-Za-z0-9_.:-]+$/);
 export const CpuLevelSchema = z.number().int().min(1).max(8);
-// A name is shown to others: no control characters (a NUL reached the database once), and no
-// invisible or direction-changing marks that would let one name pass for another.
+// A name is shown to others, beside seats and in rooms: it must show something, and may not hide,
+// reorder or pile over the text around it. Judged by Unicode property, not by a list of examples:
+// - nothing in Cc, Cf (direction marks, soft hyphen, tags), Co, Cn (unassigned), Cs, Zl or Zp, and
+//   nothing default-ignorable (HANGUL FILLER is a letter that is drawn blank);
+// - at most two combining marks on a letter (decomposed Vietnamese needs two, zalgo needs many), and
+//   none with no letter before it;
+// - something visible: a letter, digit, punctuation or symbol, other than the one braille cell drawn
+//   blank (U+2800, a symbol, not default-ignorable).
+// An emoji sequence is one picture: its joiners and presentation selectors belong to it. The name is
+// checked and kept in NFC, so an accent typed apart counts as part of its letter.
+const EMOJI = new RegExp('\\p{RGI_Emoji}', 'gv'); // the v flag, which this target's types do not know
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+const MAX_MARKS = 2;
+const PILED = new RegExp(`^\\p{M}|\\p{M}{${MAX_MARKS + 1}}`, 'u');
+const VISIBLE = /(?!\u2800)[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** Why a display name may not be shown, or null when it may. */
+function displayNameFault(name: string): string | null {
+  const text = name.replace(EMOJI, '\u{1F600}');
+  const hidden = HIDDEN.exec(text)?.[0];
+  if (hidden !== undefined) return `a name may not contain invisible, control or direction characters (U+${hidden.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  if (PILED.test(text)) return `a name may carry at most ${MAX_MARKS} combining marks on a letter, and none before the first`;
+  if (!VISIBLE.test(text)) return 'a name must show a letter, digit or symbol';
+  return null;
+}
+
 export const DisplayNameSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(24)
-  .regex(/^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*$/, 'no control or invisible characters');
+  .transform((s) => s.normalize('NFC'))
+  .pipe(z.string().min(1).max(24))
+  .superRefine((name, ctx) => {
+    const fault = displayNameFault(name);
+    if (fault) ctx.addIssue({ code: 'custom', message: fault });
+  });
 
 // Socket.IO event names: one per direction, each carrying one message of the union.
 export const CLIENT_EVENT = 'c';

@@ -33,7 +33,8 @@ export const ERROR_CODES = [
   'flooding',         // sent just before the server drops a socket that kept flooding; reconnect after `retryAfterMs`
   'forbidden-origin', // the request or socket handshake came from another site
   'not-found',        // no such HTTP route
-  'too-large',        // HTTP body over the size limit
+  'too-large',        // an HTTP body or a socket message over the size limit (16 KiB)
+  'too-many-rooms',   // room.create while the device, or its address, holds its bound of rooms
   'expired',          // the device was idle too long: start a new one (POST /api/device)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { RoomOptionsSchema, SetupSchema } from './options.ts';
+import { VARIANTS } from '@chu/rules';
+import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
 import { GameStatusSchema, OutcomeSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
@@ -15,13 +16,43 @@ export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-
  * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
  */
 export const usernameKey = (username: string): string => username.trim().toLowerCase();
+export const PasswordSchema = z.string().min(8).max(200);
 export const CredentialsBodySchema = z
   .object({
     username: UsernameSchema,
-    password: z.string().min(8).max(200),
+    password: PasswordSchema,
   })
   .strict();
 export type CredentialsBody = z.infer<typeof CredentialsBodySchema>;
+
+// Account security (issue 37). There is no email: an account's way back is one of its recovery codes.
+export const RECOVERY_CODE_COUNT = 10;
+/** "abcd-efgh-2345-wxyz" (16 base32 letters and digits); any case, dashes and spaces ignored. */
+export const RecoveryCodeSchema = z
+  .string()
+  .max(64)
+  .transform((s) => s.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z2-7]{16}$/, 'a recovery code is 16 letters and digits, as it was shown'));
+// POST /api/account/password — the other devices of the account must sign in again.
+export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordSchema, newPassword: PasswordSchema }).strict();
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+// POST /api/account/recover — a forgotten password: one recovery code (used up) and a new password.
+export const RecoverBodySchema = z.object({ username: UsernameSchema, code: RecoveryCodeSchema, newPassword: PasswordSchema }).strict();
+export type RecoverBody = z.infer<typeof RecoverBodySchema>;
+// POST /api/account/recovery-codes (new ones; the old ones stop working) and POST /api/account/delete.
+export const PasswordBodySchema = z.object({ password: PasswordSchema }).strict();
+export type PasswordBody = z.infer<typeof PasswordBodySchema>;
+/** Codes shown once, when made (at registration or on regenerating): only their hashes are kept. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+// GET /api/account — what the owner may know of its account's security.
+export const AccountStatusSchema = z.object({ username: z.string(), recoveryCodesLeft: z.number().int().min(0) });
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+/**
+ * Where a deleted account's name stood (seats of its games, opponents in records): a marker no name can
+ * be (a control character starts it), which the client words in its language ("deleted player").
+ */
+export const DELETED_PLAYER = '\u0018deleted';
 
 // GET /api/games/:id — a stored game for the replay (finished or not).
 export const GameRecordSeatSchema = z.object({
@@ -77,3 +108,42 @@ export type HttpErrorBody = z.infer<typeof HttpErrorBodySchema>;
 // POST /api/account/logout-others — the other devices of this account are guests again, their sockets at once.
 export const LogoutOthersResultSchema = z.object({ loggedOut: z.number().int().min(0) });
 export type LogoutOthersResult = z.infer<typeof LogoutOthersResultSchema>;
+
+// GET /api/players/:username/games — every finished game of an account, newest first, a page at a time.
+// `cursor` is the `next` of the page before (opaque); the filters narrow the list from the player's side.
+export const ArchiveResultSchema = z.enum(['win', 'loss', 'draw']);
+export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const ArchiveFilterSchema = z
+  .object({
+    variant: z.enum(VARIANTS).optional(),
+    result: ArchiveResultSchema.optional(),
+    rated: flag.optional(),
+    // a turn limit's seconds per move, or 'none' for untimed games
+    turnTime: z.enum(['none', '30', '60']).transform((v) => (v === 'none' ? null : Number(v) as 30 | 60)).optional(),
+    opponent: z.string().trim().min(1).max(40).optional(), // a seat's name, any case: "ben", "CPU 3"
+  })
+  .strict();
+export type ArchiveFilter = z.infer<typeof ArchiveFilterSchema>;
+export const ArchiveQuerySchema = ArchiveFilterSchema.extend({
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is the `next` of a page').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export type ArchiveQuery = z.infer<typeof ArchiveQuerySchema>;
+export const ArchiveGameSchema = z.object({
+  gameId: IdSchema,
+  roomCode: z.string(),
+  color: ColorSchema, // the player's side
+  opponent: z.string().nullable(), // "Ben", "CPU 3"
+  variant: z.enum(VARIANTS),
+  handicap: z.boolean(), // started from another position than the variant's standard one
+  rated: z.boolean(),
+  timeControl: TimeControlSchema,
+  result: ArchiveResultSchema,
+  reason: z.string(),
+  ply: z.number().int(),
+  finishedAt: z.string(),
+});
+export type ArchiveGame = z.infer<typeof ArchiveGameSchema>;
+export const ArchivePageSchema = z.object({ games: z.array(ArchiveGameSchema), next: z.string().nullable() });
+export type ArchivePage = z.infer<typeof ArchivePageSchema>;

@@ -8,7 +8,7 @@ export const OpenRoomSchema = z.object({
   code: z.string(),
   options: RoomOptionsSchema,          // options.variant, options.startSfen
   setup: SetupSchema.nullable(),       // the named setup of its start ('even', 'three-lions'); null = another position
-  language: LanguageSchema,            // the host's
+  language: LanguageSchema,            // the room's (options.language, set by its host)
   waiting: z.array(z.object({ color: ColorSchema, name: z.string() })), // who sits, waiting for an opponent
   present: z.number().int(),           // people in the room now
 });

@@ -75,7 +75,7 @@ export const RoomOptionsSchema = z
     public: z.boolean().default(false),        // listed in the lobby of open rooms and games being played
     takebacks: z.boolean().default(true),       // casual games: a player may ask to take a move back
     cpuTakebacks: z.boolean().default(false),   // …against a CPU seat too (the CPU says yes at once)
-    language: LanguageSchema.default('es'),     // the host's language, shown in the lobby
+    language: LanguageSchema.default('es'),     // the room's language: the host sets it (room.create, room.options); shown in the lobby
   })
   .strict()
   .superRefine(startSfenOfItsVariant); // a patch may change the variant alone: the merged options are checked

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ColorSchema, IdSchema } from './common.ts';
+import { AckIdSchema, ColorSchema, IdSchema } from './common.ts';
 import { TurnTimeSchema } from './options.ts';
 
 // Ranked play: a queue per per-turn time setting, Glicko-2 ratings (draw = ½), leaderboard and profiles.
@@ -10,8 +10,8 @@ export type RankedTurnTime = z.infer<typeof RankedTurnTimeSchema>;
 
 /** Client → server (members of ClientMessageSchema). Joining needs an account. */
 export const RankedClientMessages = [
-  z.object({ type: z.literal('ranked.join'), turnTime: RankedTurnTimeSchema }).strict(),
-  z.object({ type: z.literal('ranked.leave') }).strict(),
+  z.object({ type: z.literal('ranked.join'), turnTime: RankedTurnTimeSchema, ack: AckIdSchema.optional() }).strict(),
+  z.object({ type: z.literal('ranked.leave'), ack: AckIdSchema.optional() }).strict(),
 ] as const;
 
 /** Server → client (members of ServerMessageSchema). */

@@ -25,6 +25,11 @@ describe('client messages', () => {
     [{ type: 'room.create', options: { public: true, language: 'ja', cpuTakebacks: true } }],
     [{ type: 'room.create', options: { variant: 'dai', startSfen: null } }],
     [{ type: 'room.options', code: 'ABCDEF', options: { variant: 'dai' } }], // checked by the server on the merged options
+    [{ type: 'room.cpuGame', level: 3 }], // the person at black
+    [{ type: 'room.cpuGame', level: 8, color: 'white', options: { language: 'en' }, ack: 'c1' }],
+    [{ type: 'chat.send', code: 'ABCDEF', channel: 'spectators', text: 'hola', ack: 'chat-1' }], // every command may carry an ack id
+    [{ type: 'room.sit', code: 'ABCDEF', ack: 's1' }],
+    [{ type: 'ranked.join', turnTime: null, ack: 'r1' }],
   ])('accepts %j', (m) => {
     expect(ClientMessageSchema.safeParse(m).success).toBe(true);
   });
@@ -50,6 +55,9 @@ describe('client messages', () => {
     [{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'x'.repeat(301) }],
     [{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: 'line\nbreak' }], // one line
     [{ type: 'room.create', options: { language: 'fr' } }],
+    [{ type: 'room.cpuGame', level: 9 }], // levels 1-8
+    [{ type: 'room.cpuGame', level: 3, code: 'ABCDEF' }], // it makes its own room
+    [{ type: 'chat.send', code: 'ABCDEF', channel: 'spectators', text: 'hola', ack: 'no spaces' }],
   ])('refuses %j', (m) => {
     expect(ClientMessageSchema.safeParse(m).success).toBe(false);
   });

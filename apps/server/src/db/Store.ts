@@ -325,7 +325,7 @@ const seatedAs = (key: 'deviceId' | 'userId', id: string): Prisma.Sql => {
 const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>
   status === 'finished' ? OutcomeSchema.parse({ winner, reason }) : null;
 
-function recordSeat(s: Seat): GameRecord['seats']['black'] {
+export function recordSeat(s: Seat): GameRecord['seats']['black'] {
   if (s.kind === 'human') return { kind: s.kind, name: s.name };
   if (s.kind === 'cpu') return { kind: s.kind, name: `CPU ${s.level}`, level: s.level };
   return { kind: s.kind, name: null };

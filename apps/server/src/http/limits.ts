@@ -1,4 +1,5 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import { usernameKey } from '@chu/protocol';
+import fastifyRateLimit, { type CreateRateLimitOptions, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -12,7 +13,9 @@ import { HttpRefusal } from './errors.ts';
 //
 // continueExceeding: a client that keeps knocking while refused restarts its own wait, so guessing
 // passwords backs off, while one that waits Retry-After gets in. (The memory store's exponentialBackoff
-// only lengthens the Retry-After it reports, not the wait, so it is not used.)
+// only lengthens the Retry-After it reports, not the wait, so it is not used.) A wait that others share
+// (an account's, across addresses) is the exception: one knocking address must not prolong it for the
+// owner, so it runs out at the end of its window whatever is refused meanwhile.
 
 type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -21,12 +24,15 @@ export interface RouteLimits {
   login: { max: number; timeWindow: number };
   /** Counts a device about to be made for this address (a returning device costs nothing); throws a 429 refusal. */
   newDevice: Check;
-  /** Counts a login attempt on the body's account; throws a 429 refusal. */
-  account: Check;
+  /**
+   * Counts a login attempt on this account from the request's address, then on the account from any
+   * address (a higher bound); throws a 429 refusal. `username` as the body's schema gave it.
+   */
+  account(username: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export async function registerLimits(app: FastifyInstance, config: ServerConfig, redis: Redis | null): Promise<RouteLimits> {
-  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount } = config.httpLimits;
+  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount, loginsPerAccountAddress } = config.httpLimits;
   await app.register(fastifyRateLimit, {
     global: true,
     max: perAddress,
@@ -39,8 +45,10 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
       new HttpRefusal(ctx.statusCode, 'rate-limited', `Too many requests; retry in ${ctx.after}.`, Math.max(1000, ctx.ttl)),
   });
 
-  const check = (max: number, key: (req: FastifyRequest) => string, message: string): Check => {
-    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+  const check = (max: number, key: (req: FastifyRequest) => string, message: string, continueExceeding = true): Check => {
+    // createRateLimit merges its options as a route's are, continueExceeding included (its types omit it)
+    const options: CreateRateLimitOptions & Pick<RateLimitOptions, 'continueExceeding'> = { max, timeWindow: windowMs, keyGenerator: key, continueExceeding };
+    const limit = app.createRateLimit(options);
     return async (req, reply) => {
       const r = await limit(req);
       if (r.isAllowed || !r.isExceeded) return;
@@ -48,15 +56,22 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
       throw new HttpRefusal(429, 'rate-limited', message, Math.max(1000, r.ttl));
     };
   };
+  // the account a login names, as the lookup finds it (a limiter's key sees only the request)
+  const accountOf = new WeakMap<FastifyRequest, string>();
+  const fromAddress = check(loginsPerAccountAddress, (req) => `login:${accountOf.get(req)}:${req.ip}`,
+    'Too many login attempts for this account from this address; wait and try again.');
+  const fromAnywhere = check(loginsPerAccount, (req) => `account:${accountOf.get(req)}`,
+    'Too many login attempts for this account; wait and try again.', false);
   return {
     register: { max: registers, timeWindow: windowMs },
     login: { max: loginsPerAddress, timeWindow: windowMs },
     newDevice: check(devices, (req) => `device:${req.ip}`, 'Too many new devices from this address; wait and try again.'),
-    account: check(
-      loginsPerAccount,
-      (req) => `account:${String((req.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
-      'Too many login attempts for this account; wait and try again.',
-    ),
+    async account(username, req, reply) {
+      accountOf.set(req, usernameKey(username));
+      // an address already held back adds nothing to the account's count
+      await fromAddress(req, reply);
+      await fromAnywhere(req, reply);
+    },
   };
 }
 

@@ -6,6 +6,27 @@ import type { Store } from '../db/Store.ts';
 
 const PlyQuerySchema = z.object({ ply: z.coerce.number().int().min(0).max(100_000).optional() }).strict();
 
+// A stored game always replays; if it does not, that is a bug to hear about, not a 4xx.
+function replay(record: GameRecord, plies = record.moves.length): Game {
+  const game = Game.replay(record.moves.slice(0, plies), rulesOptions(record.options), record.startSfen);
+  if (!game.ok) throw new Error(`stored game ${record.id} does not replay at ply ${game.error.ply}`);
+  return game.value;
+}
+
+/** A stored game as chu KIF, its site under `origin` ("https://chu.example"). */
+export function recordKif(record: GameRecord, origin: string): string {
+  return toKif(replay(record), {
+    black: record.seats.black.name ?? undefined,
+    white: record.seats.white.name ?? undefined,
+    start: kifDate(new Date(record.createdAt)),
+    ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
+    event: 'Chu Shogi Online',
+    site: `${origin}/r/${record.roomCode}`,
+    ...(kifTimeControl(record.options.timeControl) ? { timeControl: kifTimeControl(record.options.timeControl)! } : {}),
+    ...(record.outcome ? { outcome: record.outcome } : {}),
+  });
+}
+
 /**
  * Game records that travel: `GET /api/games/:id.kif` in the chu KIF lishogi reads, and
  * `GET /api/games/:id.sfen` for the position after the last move (or after `?ply=N` moves).
@@ -17,26 +38,11 @@ export function registerRecordRoutes(app: FastifyInstance, store: Store) {
     if (!record) void reply.code(404).send({ code: 'no-game', message: 'No such game.' });
     return record ?? undefined;
   };
-  // A stored game always replays; if it does not, that is a bug to hear about, not a 4xx.
-  const replay = (record: GameRecord, plies = record.moves.length): Game => {
-    const game = Game.replay(record.moves.slice(0, plies), rulesOptions(record.options), record.startSfen);
-    if (!game.ok) throw new Error(`stored game ${record.id} does not replay at ply ${game.error.ply}`);
-    return game.value;
-  };
 
   app.get('/api/games/:id.kif', async (req, reply) => {
     const record = await load(req, reply);
     if (!record) return;
-    const kif = toKif(replay(record), {
-      black: record.seats.black.name ?? undefined,
-      white: record.seats.white.name ?? undefined,
-      start: kifDate(new Date(record.createdAt)),
-      ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
-      event: 'Chu Shogi Online',
-      site: `${req.protocol}://${req.host}/r/${record.roomCode}`,
-      ...(kifTimeControl(record.options.timeControl) ? { timeControl: kifTimeControl(record.options.timeControl)! } : {}),
-      ...(record.outcome ? { outcome: record.outcome } : {}),
-    });
+    const kif = recordKif(record, `${req.protocol}://${req.host}`);
     return reply
       .type('text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename="${record.options.variant}-${record.id}.kif"`)

@@ -1,13 +1,14 @@
 import type { TLSSocket } from 'node:tls';
 import {
-  CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
-  type LogoutOthersResult,
+  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
+  type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Health } from '../health.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
+import type { Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
@@ -21,6 +22,7 @@ export interface RouteDeps {
   identity: Identity;
   lobby: Lobby;
   store: Store;
+  archive: Archive;
   ratings: RatingBook;
   health: Health;
   limits: RouteLimits;
@@ -111,7 +113,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     if (!r.ok) throw new HttpRefusal(409, 'username-taken', 'That username is taken.');
     const sent = r.token ? issue(req, reply, r.token) : {};
     await deps.identityChanged([r.device]);
-    return { device: r.device, ...sent };
+    // after its rooms know the account: a game started before then still named the guest, and is claimed too
+    if (r.device.user) await deps.archive.claimGuestGames(r.device.id, r.device.user.id);
+    return { device: r.device, ...sent, recoveryCodes: r.recoveryCodes }; // shown once, now
   });
 
   app.post('/api/account/login', { config: { rateLimit: limits.login } }, async (req, reply) => {
@@ -138,6 +142,60 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     const others = await identity.logoutOthers(d);
     await deps.identityChanged(others);
     return { loggedOut: others.length };
+  });
+
+  // Account security (issue 37). Each door that takes a password or a code counts against the account
+  // as a login does, so none of them is a way round the login's limits.
+  const accountHolder = async (req: FastifyRequest, reply: FastifyReply): Promise<DeviceIdentity> => {
+    const d = await device(req);
+    if (!d.user) throw new HttpRefusal(403, 'account-required', 'Log in first.');
+    await limits.account(d.user.username, req, reply);
+    return d;
+  };
+  const wrongPassword = () => new HttpRefusal(401, 'bad-credentials', 'Wrong password.');
+
+  app.get('/api/account', async (req): Promise<AccountStatus> => {
+    const d = await device(req);
+    if (!d.user) throw new HttpRefusal(403, 'account-required', 'Log in first.');
+    return identity.accountStatus(d.user);
+  });
+
+  // A new password: this device stays in, with a new token; every other device must sign in again.
+  app.post('/api/account/password', async (req, reply) => {
+    const b = body(ChangePasswordBodySchema, req);
+    const r = await identity.changePassword(await accountHolder(req, reply), b.currentPassword, b.newPassword);
+    if (!r.ok) throw wrongPassword();
+    const sent = issue(req, reply, r.token);
+    await deps.identityChanged([r.device, ...r.others]);
+    return { device: r.device, ...sent };
+  });
+
+  // A forgotten password: a recovery code (used up) and a new password, from a device not logged in as it.
+  app.post('/api/account/recover', { config: { rateLimit: limits.login } }, async (req, reply) => {
+    const b = body(RecoverBodySchema, req);
+    await limits.account(b.username, req, reply);
+    const r = await identity.recover(await device(req), b.username, b.code, b.newPassword);
+    if (!r.ok) throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or recovery code (each code works once).');
+    const sent = issue(req, reply, r.token);
+    await deps.identityChanged([r.device, ...r.others]);
+    return { device: r.device, ...sent };
+  });
+
+  app.post('/api/account/recovery-codes', async (req, reply): Promise<RecoveryCodes> => {
+    const b = body(PasswordBodySchema, req);
+    const r = await identity.regenerateRecoveryCodes(await accountHolder(req, reply), b.password);
+    if (!r.ok) throw wrongPassword();
+    return { recoveryCodes: r.recoveryCodes };
+  });
+
+  // Deleting the account: its games stay, under "deleted player"; this device goes on as a guest.
+  app.post('/api/account/delete', async (req, reply) => {
+    const b = body(PasswordBodySchema, req);
+    const r = await identity.deleteAccount(await accountHolder(req, reply), b.password);
+    if (!r.ok) throw wrongPassword();
+    const sent = issue(req, reply, r.token);
+    await deps.identityChanged([r.device, ...r.others]);
+    return { device: r.device, ...sent };
   });
 
   // This device's games in progress (active or adjourned): the way back into each; an account's finished games.

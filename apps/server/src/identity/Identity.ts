@@ -1,7 +1,7 @@
-import { usernameKey } from '@chu/protocol';
-import type { PrismaClient } from '../db/database.ts';
+import { DELETED_PLAYER, RECOVERY_CODE_COUNT, usernameKey } from '@chu/protocol';
+import type { Prisma, PrismaClient } from '../db/database.ts';
 import { aloneChanges, type ChangeListener, type IdentityChanges } from './IdentityChanges.ts';
-import { hashPassword, hashToken, newId, newToken, safeEqual, verifyPassword } from './secrets.ts';
+import { hashPassword, hashRecoveryCode, hashToken, newId, newRecoveryCode, newToken, safeEqual, verifyPassword } from './secrets.ts';
 
 export interface DeviceIdentity {
   id: string;
@@ -12,6 +12,14 @@ export interface DeviceIdentity {
 export type AccountResult =
   | { ok: true; device: DeviceIdentity; token: string | null } // token: the device's new one when it rotated
   | { ok: false; code: 'username-taken' | 'bad-credentials' };
+
+/**
+ * A change of password (or a recovery): this device holds the account with a new token; `others`, the
+ * account's other devices, have lost theirs (their old tokens are refused and their sockets closed).
+ */
+export type SecuredResult =
+  | { ok: true; device: DeviceIdentity; token: string; others: DeviceIdentity[] }
+  | { ok: false; code: 'bad-credentials' };
 
 /**
  * credential: which token of the device signed in (opaque; it stops matching when the token rotates).
@@ -120,15 +128,17 @@ export class Identity {
   }
 
   /** Registering gives the device a new token, as logging in does: a token known before never holds the account. */
-  async register(device: DeviceIdentity, username: string, password: string): Promise<AccountResult> {
+  async register(device: DeviceIdentity, username: string, password: string): Promise<AccountResult & { recoveryCodes?: string[] }> {
     if (await this.userNamed(username)) return { ok: false, code: 'username-taken' };
     const id = newId();
     const passwordHash = await hashPassword(password);
     const token = newToken();
+    const recoveryCodes = newRecoveryCodes();
     try {
       await this.prisma.$transaction([
         this.prisma.user.create({ data: { id, username, passwordHash } }),
         this.prisma.rating.create({ data: { userId: id } }),
+        this.prisma.recoveryCode.createMany({ data: recoveryCodes.map((c) => ({ userId: id, codeHash: hashRecoveryCode(normalized(c)) })) }),
         this.prisma.device.update({ where: { id: device.id }, data: { userId: id, tokenHash: hashToken(token), lastSeenAt: new Date() } }),
       ]);
     } catch (err) {
@@ -136,7 +146,7 @@ export class Identity {
       if ((err as { code?: string }).code === 'P2002') return { ok: false, code: 'username-taken' };
       throw err;
     }
-    return { ok: true, device: (await this.changed([device.id]))[0], token };
+    return { ok: true, device: (await this.changed([device.id]))[0], token, recoveryCodes };
   }
 
   /** Logging in gives the device a new token, so a token known before the login never holds the account. */
@@ -164,6 +174,100 @@ export class Identity {
     const ids = others.map((o) => o.id);
     await this.prisma.device.updateMany({ where: { id: { in: ids }, userId: device.user.id }, data: { userId: null } });
     return this.changed(ids);
+  }
+
+  /** The account's own view of its security: how many recovery codes are left (never the codes). */
+  async accountStatus(user: { id: string; username: string }): Promise<{ username: string; recoveryCodesLeft: number }> {
+    return { username: user.username, recoveryCodesLeft: await this.prisma.recoveryCode.count({ where: { userId: user.id } }) };
+  }
+
+  /** A new password, given the current one; every other device of the account must sign in again. */
+  async changePassword(device: DeviceIdentity, current: string, next: string): Promise<SecuredResult> {
+    const user = device.user && await this.passwordHolder(device.user.id, current);
+    if (!user) return { ok: false, code: 'bad-credentials' };
+    return this.secure(device.id, user.id, await hashPassword(next));
+  }
+
+  /**
+   * A forgotten password: one unused recovery code of the account and a new password. The code is used
+   * up (deleting it is the check, so two uses at once cannot both pass), this device holds the account,
+   * every other device must sign in again.
+   */
+  async recover(device: DeviceIdentity, username: string, code: string, next: string): Promise<SecuredResult> {
+    const user = await this.userNamed(username);
+    const used = user && await this.prisma.recoveryCode.deleteMany({ where: { userId: user.id, codeHash: hashRecoveryCode(code) } });
+    if (!user || !used || used.count !== 1) return { ok: false, code: 'bad-credentials' };
+    return this.secure(device.id, user.id, await hashPassword(next));
+  }
+
+  /** New recovery codes, given the password: the old ones stop working. Shown once: only hashes are kept. */
+  async regenerateRecoveryCodes(device: DeviceIdentity, password: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; code: 'bad-credentials' }> {
+    const user = device.user && await this.passwordHolder(device.user.id, password);
+    if (!user) return { ok: false, code: 'bad-credentials' };
+    const recoveryCodes = newRecoveryCodes();
+    await this.prisma.$transaction([
+      this.prisma.recoveryCode.deleteMany({ where: { userId: user.id } }),
+      this.prisma.recoveryCode.createMany({ data: recoveryCodes.map((c) => ({ userId: user.id, codeHash: hashRecoveryCode(normalized(c)) })) }),
+    ]);
+    return { ok: true, recoveryCodes };
+  }
+
+  /**
+   * Deletes the account, given its password. Its games stay: the seats it sat in read DELETED_PLAYER, and
+   * the row stays (as deleted) so rating histories keep their opponent. Its name is free again, its rating
+   * leaves the leaderboard, this device is a guest with a new token and every other device must sign in again.
+   */
+  async deleteAccount(device: DeviceIdentity, password: string): Promise<{ ok: true; device: DeviceIdentity; token: string; others: DeviceIdentity[] } | { ok: false; code: 'bad-credentials' }> {
+    const user = device.user && await this.passwordHolder(device.user.id, password);
+    if (!user) return { ok: false, code: 'bad-credentials' };
+    const seatName = (color: 'black' | 'white') => {
+      const path = `{${color},name}`;
+      return this.prisma.$executeRaw`
+        UPDATE "games" SET "seats" = jsonb_set("seats", ${path}::text[], to_jsonb(${DELETED_PLAYER}::text))
+        WHERE "seats"->${color}->>'userId' = ${user.id}`;
+    };
+    const { token, others } = await this.reissue(device.id, user.id, null, [
+      seatName('black'),
+      seatName('white'),
+      this.prisma.recoveryCode.deleteMany({ where: { userId: user.id } }),
+      this.prisma.rating.deleteMany({ where: { userId: user.id } }),
+      // "~" is no username's: nobody can log in as, register or look up the deleted name
+      this.prisma.user.update({ where: { id: user.id }, data: { username: `~${user.id}`, passwordHash: '', deletedAt: new Date() } }),
+    ]);
+    const [d, ...rest] = await this.changed([device.id, ...others]);
+    return { ok: true, device: d, token, others: rest };
+  }
+
+  /** The account, if it is not deleted and `password` is its password. */
+  private async passwordHolder(userId: string, password: string): Promise<{ id: string } | null> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, passwordHash: true, deletedAt: true } });
+    const ok = await verifyPassword(password, user?.passwordHash || DUMMY_HASH);
+    return user && ok && !user.deletedAt ? user : null;
+  }
+
+  private async secure(deviceId: string, userId: string, passwordHash: string): Promise<SecuredResult> {
+    const { token, others } = await this.reissue(deviceId, userId, userId, [
+      this.prisma.user.update({ where: { id: userId }, data: { passwordHash } }),
+    ]);
+    const [device, ...rest] = await this.changed([deviceId, ...others]);
+    return { ok: true, device, token, others: rest };
+  }
+
+  /**
+   * Stores `work` with every token of the account replaced, in one transaction: this device gets a new
+   * token (holding `holder`), each other device of the account a token nobody knows, as a guest.
+   * The caller tells of the change (`changed`) so caches and open sockets follow.
+   */
+  private async reissue(deviceId: string, userId: string, holder: string | null, work: PrismaPromise[]): Promise<{ token: string; others: string[] }> {
+    const rows = await this.prisma.device.findMany({ where: { userId, id: { not: deviceId } }, select: { id: true } });
+    const others = rows.map((r) => r.id);
+    const token = newToken();
+    await this.prisma.$transaction([
+      ...work,
+      ...others.map((id) => this.prisma.device.update({ where: { id }, data: { userId: null, tokenHash: hashToken(newToken()) } })),
+      this.prisma.device.update({ where: { id: deviceId }, data: { userId: holder, tokenHash: hashToken(token), lastSeenAt: new Date() } }),
+    ]);
+    return { token, others };
   }
 
   private async rotate(deviceId: string, userId: string | null): Promise<{ device: DeviceIdentity; token: string }> {
@@ -234,5 +338,11 @@ export class Identity {
 
 const deviceOf = (row: { id: string; name: string; user: { id: string; username: string } | null }): DeviceIdentity =>
   ({ id: row.id, name: row.name, user: row.user ? { id: row.user.id, username: row.user.username } : null });
+
+type PrismaPromise = Prisma.PrismaPromise<unknown>;
+
+const newRecoveryCodes = (): string[] => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+/** A code as RecoveryCodeSchema reads it back: dashes and case set aside. */
+const normalized = (code: string): string => code.replace(/-/g, '');
 
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

@@ -32,3 +32,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const want = Buffer.from(hash, 'base64url');
   return key.length === want.length && timingSafeEqual(key, want);
 }
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * A recovery code, "abcd-efgh-2345-wxyz": 80 random bits, so (like a token) its sha256 is enough to keep
+ * it, and one lookup by that hash finds it. Base32 is easy to copy by hand: no 0/o or 1/l to confuse.
+ */
+export function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  let bits = 0, value = 0, out = '';
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out.match(/.{4}/g)!.join('-');
+}
+
+/** The stored form of a code as RecoveryCodeSchema gave it (dashes and case already set aside). */
+export const hashRecoveryCode = (normalized: string): string => hashToken(`recovery:${normalized}`);

@@ -1,4 +1,4 @@
-import { COLORS, ColorSchema, type Color, type Leaderboard, type Outcome, type PlayerRating, type Profile, type RatingChanges, type SeatRating, type Seats } from '@chu/protocol';
+import { COLORS, ColorSchema, DELETED_PLAYER, type Color, type Leaderboard, type Outcome, type PlayerRating, type Profile, type RatingChanges, type SeatRating, type Seats } from '@chu/protocol';
 import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
 import type { PrismaClient } from '../db/database.ts';
 import { Store, type RatedPlayers, type Tx } from '../db/Store.ts';
@@ -141,7 +141,7 @@ export class RatingBook {
         rating: true,
         gameRatings: {
           orderBy: { createdAt: 'asc' },
-          include: { game: { select: { id: true, reason: true, finishedAt: true, ratings: { include: { user: { select: { username: true } } } } } } },
+          include: { game: { select: { id: true, reason: true, finishedAt: true, ratings: { include: { user: { select: { username: true, deletedAt: true } } } } } } },
         },
       },
     });
@@ -154,7 +154,7 @@ export class RatingBook {
       .map((g) => ({
         gameId: g.gameId,
         color: ColorSchema.parse(g.color),
-        opponent: g.game.ratings.find((o) => o.userId !== user.id)?.user.username ?? '?',
+        opponent: shownName(g.game.ratings.find((o) => o.userId !== user.id)?.user),
         result: g.score === 1 ? ('win' as const) : g.score === 0 ? ('loss' as const) : ('draw' as const),
         reason: g.game.reason ?? '',
         ratingBefore: g.ratingBefore,
@@ -164,6 +164,10 @@ export class RatingBook {
     return { ...view(user.username, rating), history, recent };
   }
 }
+
+/** An opponent's name as others see it: a deleted account is the client's "deleted player". */
+const shownName = (user: { username: string; deletedAt: Date | null } | undefined): string =>
+  !user ? '?' : user.deletedAt ? DELETED_PLAYER : user.username;
 
 function view(username: string, r: { rating: number; deviation: number; wins: number; draws: number; losses: number }): PlayerRating {
   return {

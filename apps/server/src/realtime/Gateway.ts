@@ -1,7 +1,7 @@
 import {
   CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RoomOptionsSchema, SERVER_EVENT,
   type Lobby as LobbyListing,
-  type ClientMessage, type ClientMessageOf, type ErrorCode, type ServerMessage,
+  type ClientMessage, type ClientMessageOf, type ErrorCode, type RoomOptionsPatch, type ServerMessage,
 } from '@chu/protocol';
 import { UNTIMED } from '@chu/rules';
 import { randomUUID } from 'node:crypto';
@@ -49,7 +49,6 @@ interface Caller { socketId: string; device: DeviceIdentity; lagMs: number }
 type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
 type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'sync' }>;
 
-const RELEASE_AFTER_MS = 5 * 60_000; // an empty room stays in memory this long
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
 const LOBBY_EVENT = 'chu:lobby';
@@ -310,6 +309,16 @@ export class Gateway {
       }
       return false;
     };
+    // A frame over maxMessageBytes (the transport reads up to FRAME_CAP times that: config.ts) is refused
+    // unread, with words the client can show, rather than the connection dropped with none.
+    let frameBytes = 0;
+    socket.conn.on('packet', (p: { type: string; data?: unknown }) => {
+      frameBytes = p.type !== 'message' ? 0 : typeof p.data === 'string' ? Buffer.byteLength(p.data) : Buffer.isBuffer(p.data) ? p.data.length : 0;
+    });
+    socket.use((_event, next) => {
+      if (frameBytes <= this.config.maxMessageBytes) return next();
+      if (admitted()) sendError(socket, 'too-large', `That message is ${Math.ceil(frameBytes / 1024)} KiB; messages may be at most ${this.config.maxMessageBytes / 1024} KiB. It was not read.`);
+    });
     socket.on(CLIENT_EVENT, (raw: unknown) => {
       if (!admitted()) return;
       const parsed = ClientMessageSchema.safeParse(raw);
@@ -349,19 +358,22 @@ export class Gateway {
 
   private readonly handlers: { [T in ClientMessage['type']]: Handler<T> } = {
     'room.create': async (socket, st, m) => {
-      // the options as the room would hold them: a start position must be one of the room's variant
-      const options = RoomOptionsSchema.safeParse(m.options ?? {});
-      if (!options.success) return sendError(socket, 'malformed', options.error.issues[0]?.message ?? 'Those options do not fit together.');
-      const room = await this.lobby.create(st.device.id, options.data);
-      await this.joinChannel(socket, st, room.code);
+      const room = await this.openRoom(socket, st, m);
+      if (room) await this.execute(room, callerOf(socket, st), { type: 'room.join', code: room.code, ack: m.ack });
+    },
+    // "Play the CPU": the room, the seats and the start, on the server (not in a browser tab that may close)
+    'room.cpuGame': async (socket, st, m) => {
+      const room = await this.openRoom(socket, st, m);
+      if (!room) return;
       await this.execute(room, callerOf(socket, st), { type: 'room.join', code: room.code });
+      await this.execute(room, callerOf(socket, st), m);
     },
     'room.join': async (socket, st, m) => {
       await this.joinChannel(socket, st, m.code);
       await this.toOwner(m.code, callerOf(socket, st), m);
     },
     'room.leave': async (socket, st, m) => {
-      if (!st.rooms.has(m.code)) return sendError(socket, 'not-in-room', 'You are not in that room.');
+      if (!st.rooms.has(m.code)) return sendError(socket, 'not-in-room', 'You are not in that room.', acked(m.ack));
       st.rooms.delete(m.code);
       await socket.leave(roomChannel(m.code));
       await this.toOwner(m.code, callerOf(socket, st), m);
@@ -373,12 +385,12 @@ export class Gateway {
     'room.options': (socket, st, m) => this.inRoom(socket, st, m),
     'room.start': (socket, st, m) => this.inRoom(socket, st, m),
     'room.rematch': (socket, st, m) => this.inRoom(socket, st, m),
-    move: (socket, st, m) => this.inGame(socket, st, m, m.ack),
+    move: (socket, st, m) => this.inGame(socket, st, m),
     resign: (socket, st, m) => this.inGame(socket, st, m),
     abort: (socket, st, m) => this.inGame(socket, st, m),
     draw: (socket, st, m) => this.inGame(socket, st, m),
     takeback: (socket, st, m) => this.inGame(socket, st, m),
-    'give-time': (socket, st, m) => this.inGame(socket, st, m, m.ack),
+    'give-time': (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
     'chat.send': (socket, st, m) => this.inRoom(socket, st, m),
     'chat.mute': (socket, st, m) => this.inRoom(socket, st, m),
@@ -396,15 +408,17 @@ export class Gateway {
       if (!stored) return this.revoke(socket);
       st.device = stored;
       const user = stored.user;
-      if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.');
+      if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.', acked(m.ack));
       const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
       send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since, rating } });
+      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0 });
       await this.pairRanked();
     },
-    'ranked.leave': async (socket) => {
+    'ranked.leave': async (socket, _st, m) => {
       await this.matchmaker.leave(socket.id);
       send(socket, { type: 'ranked', queue: null });
+      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0 });
     },
   };
 
@@ -415,14 +429,31 @@ export class Gateway {
     await socket.join(roomChannel(code));
   }
 
+  /** A new room hosted by this socket's device, the socket in its channel; null when refused (and told why). */
+  private async openRoom(socket: Socket, st: SocketState, m: { options?: RoomOptionsPatch; ack?: string }): Promise<Room | null> {
+    // the options as the room would hold them: a start position must be one of the room's variant
+    const options = RoomOptionsSchema.safeParse(m.options ?? {});
+    if (!options.success) {
+      sendError(socket, 'malformed', options.error.issues[0]?.message ?? 'Those options do not fit together.', acked(m.ack));
+      return null;
+    }
+    const opened = await this.lobby.open({ deviceId: st.device.id, address: clientAddress(this.config, socket.handshake) }, options.data);
+    if (!opened.ok) {
+      sendError(socket, opened.code, opened.message, acked(m.ack));
+      return null;
+    }
+    await this.joinChannel(socket, st, opened.room.code);
+    return opened.room;
+  }
+
   private async inRoom(socket: Socket, st: SocketState, m: RoomCommand & { code: string }): Promise<void> {
-    if (!st.rooms.has(m.code)) return sendError(socket, 'not-in-room', 'Join the room first.');
+    if (!st.rooms.has(m.code)) return sendError(socket, 'not-in-room', 'Join the room first.', acked(m.ack));
     await this.toOwner(m.code, callerOf(socket, st), m);
   }
 
-  private async inGame(socket: Socket, st: SocketState, m: GameCommand, ack?: string): Promise<void> {
+  private async inGame(socket: Socket, st: SocketState, m: GameCommand): Promise<void> {
     const code = await this.codeOfGame(m.gameId);
-    if (!code) return sendError(socket, 'no-game', 'No such game.', ack ? { ack } : {});
+    if (!code) return sendError(socket, 'no-game', 'No such game.', acked(m.ack));
     await this.toOwner(code, callerOf(socket, st), m);
   }
 
@@ -524,6 +555,11 @@ export class Gateway {
   }
 
   private async run(room: Room, caller: Caller, m: RoomCommand, to: (msg: ServerMessage) => void, refuse: (r: Reply, ack?: string) => void): Promise<void> {
+    // the sender's answer, before the room is told: its ack once done, or the refusal carrying the ack
+    const answer = (r: Reply) => {
+      if (r.ok && m.ack !== undefined) to({ type: 'ack', ack: m.ack, version: r.version });
+      refuse(r, m.ack);
+    };
     switch (m.type) {
         case 'room.join': {
           const step = await room.enter(caller.device, caller.socketId);
@@ -537,26 +573,26 @@ export class Gateway {
             if (game) to(game);
           }
           to({ type: 'chat.history', code: room.code, messages: await room.chatFor(caller.device.id) });
+          answer(step.reply);
           return this.fanout.toRoom(room.code, step.out, caller.socketId);
         }
         case 'room.leave': {
           const step = await room.exit(caller.device.id, caller.socketId);
-          this.fanout.toRoom(room.code, step.out);
-          if (room.idle) setTimeout(() => this.lobby.release(room), RELEASE_AFTER_MS).unref();
-          return;
+          answer(step.reply);
+          // an empty room leaves memory by itself a while later (Lobby.letEmptyRoomsGo)
+          return this.fanout.toRoom(room.code, step.out);
         }
         case 'sync': {
           const session = room.session;
-          if (session?.id !== m.gameId) return to(errorMessage('no-game', 'No such game.'));
-          return this.catchUp(to, room, session, m.version);
+          if (session?.id !== m.gameId) return to(errorMessage('no-game', 'No such game.', acked(m.ack)));
+          this.catchUp(to, room, session, m.version);
+          return answer({ ok: true, version: session.version });
         }
         case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time': {
-          const ack = m.type === 'move' || m.type === 'give-time' ? m.ack : undefined;
-          if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', ack ? { ack } : {}));
+          if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', acked(m.ack)));
           if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
           const step = await room.play((g) => gameCommand(g, caller.device.id, m, caller.lagMs));
-          if (ack !== undefined && step.reply.ok) to({ type: 'ack', ack, version: step.reply.version });
-          refuse(step.reply, ack);
+          answer(step.reply);
           if (!step.reply.ok && step.reply.resync) {
             const game = room.gameMessage('resync');
             if (game) to(game);
@@ -565,7 +601,7 @@ export class Gateway {
         }
         default: {
           const step = await roomCommand(room, caller.device, m);
-          refuse(step.reply);
+          answer(step.reply);
           if (step.toDevices) this.fanout.toDevices(step.toDevices.deviceIds, step.toDevices.messages);
           return this.fanout.toRoom(room.code, step.out);
         }
@@ -645,6 +681,7 @@ function roomCommand(room: Room, device: DeviceIdentity, m: Exclude<RoomCommand,
     case 'room.options': return room.setOptions(device.id, m.options);
     case 'room.start': return room.start(device.id);
     case 'room.rematch': return room.rematch(device.id, m.action);
+    case 'room.cpuGame': return room.cpuGame(device, m.color ?? 'black', m.level);
     case 'chat.send': return room.chat(device, m.channel, m.text);
     case 'chat.mute': return room.mute(device.id, m.deviceId, m.muted);
   }
@@ -658,6 +695,8 @@ const unavailable = (ack: string | undefined): ServerMessage => ({
   type: 'error', code: 'unavailable', message: 'Storage is unreachable; nothing was applied. Retry shortly.',
   ...(ack !== undefined ? { ack } : {}), retryAfterMs: OUTAGE_RETRY_MS,
 });
+
+const acked = (ack: string | undefined): { ack?: string } => (ack !== undefined ? { ack } : {});
 
 const errorMessage = (code: ErrorCode, message: string, extra: { ack?: string; reason?: string } = {}): ServerMessage =>
   ({ type: 'error', code, message, ...extra });

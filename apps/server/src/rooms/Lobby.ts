@@ -11,19 +11,67 @@ import { loadLastGame, Room, type RoomDeps } from './Room.ts';
 export type Located = { room: Room } | { owner: string } | null;
 
 /**
+ * How many rooms one device hosts here, and one address made here (room.create), at most; and how long a
+ * room nobody is in, with no game running, stays in memory (config.rooms).
+ */
+export interface RoomBounds { perDevice: number; perAddress: number; emptyForMs: number }
+/** Who asks for a room: the device that will host it, and the address it asks from. */
+export interface RoomMaker { deviceId: string; address: string }
+export type Opening = { ok: true; room: Room } | { ok: false; code: 'too-many-rooms'; message: string };
+
+/**
  * All rooms this process owns, in memory, loaded from the database (with their last game) on demand.
  * Alone, a process owns every room. With several processes, a room is owned through a lease
  * (db/Leases): it is loaded here only once this process holds it, its lease is renewed while it is
  * here, and rooms whose owner died are taken over (`keepLeases`).
+ *
+ * Memory is bounded: a device, and an address, may hold only so many rooms here (`open`), and a room
+ * nobody is in, with no game running, leaves memory after a while (`letEmptyRoomsGo`). What such a room
+ * holds is stored (seats, options, mutes, chat, its last game), so it comes back as it was; only a
+ * rematch offer nobody stayed to answer lapses, as it would on a restart.
  */
 export class Lobby {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Located>>();
   private readonly games = new Map<string, Room>(); // game id → room, filled as games are looked up
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly madeFrom = new Map<string, string>(); // room code → the address that made it, while here
+  private readonly opening: RoomMaker[] = []; // room.creates under way, counted against their bounds too
+  private readonly emptySince = new Map<Room, number>();
   private closed = false;
 
-  constructor(private readonly deps: RoomDeps, private readonly ownership: Ownership = soleOwner) {}
+  constructor(
+    private readonly deps: RoomDeps,
+    private readonly ownership: Ownership = soleOwner,
+    private readonly bounds: RoomBounds = { perDevice: Infinity, perAddress: Infinity, emptyForMs: 5 * 60_000 },
+  ) {}
+
+  /** A room a person asked for (room.create): refused while their device, or their address, holds its bound here. */
+  async open(maker: RoomMaker, patch: RoomOptionsPatch = {}): Promise<Opening> {
+    const refusal = this.overBound(maker);
+    if (refusal) return { ok: false, code: 'too-many-rooms', message: refusal };
+    this.opening.push(maker);
+    try {
+      const room = await this.create(maker.deviceId, patch);
+      this.madeFrom.set(room.code, maker.address);
+      return { ok: true, room };
+    } finally {
+      this.opening.splice(this.opening.indexOf(maker), 1);
+    }
+  }
+
+  private overBound({ deviceId, address }: RoomMaker): string | null {
+    const { perDevice, perAddress } = this.bounds;
+    const hosted = [...this.rooms.values()].filter((r) => r.hostDeviceId === deviceId).length;
+    if (hosted + this.opening.filter((o) => o.deviceId === deviceId).length >= perDevice) {
+      return `You have ${perDevice} rooms open already: leave one before making another (a room nobody is in closes by itself).`;
+    }
+    const made = [...this.madeFrom.values()].filter((a) => a === address).length;
+    if (made + this.opening.filter((o) => o.address === address).length >= perAddress) {
+      return `Too many rooms open from this address (${perAddress}): leave one before making another.`;
+    }
+    return null;
+  }
 
   async create(hostDeviceId: string, patch: RoomOptionsPatch = {}): Promise<Room> {
     const options = RoomOptionsSchema.parse(patch);
@@ -65,8 +113,25 @@ export class Lobby {
     return at && 'room' in at ? at.room : null;
   }
 
+  /**
+   * Rooms nobody is in, with no game running, leave memory once seen so for emptyForMs; they stay in the
+   * database. (A room busy and empty again between two looks may go a little sooner: it reloads as it was.)
+   */
+  letEmptyRoomsGo(): void {
+    const { emptyForMs } = this.bounds;
+    this.every(Math.max(50, Math.floor(emptyForMs / 2)), async () => {
+      const now = Date.now();
+      for (const room of [...this.rooms.values()]) {
+        const since = this.emptySince.get(room);
+        if (!room.idle) this.emptySince.delete(room);
+        else if (since === undefined) this.emptySince.set(room, now);
+        else if (now - since >= emptyForMs) this.release(room);
+      }
+    });
+  }
+
   /** Leaves memory when nobody is there and nothing runs; it stays in the database. */
-  release(room: Room): void {
+  private release(room: Room): void {
     if (!room.idle || this.rooms.get(room.code) !== room) return;
     this.drop(room);
     void this.ownership.release(room.id, room.fence).catch((err) => this.deps.log.warn({ err, room: room.code }, 'lease not released'));
@@ -111,17 +176,7 @@ export class Lobby {
    * its new owner serves it), take over the active games whose owner died, and reconcile presence.
    */
   keepLeases(leaseMs: number): void {
-    const every = (ms: number, work: () => Promise<void>) => {
-      let running = false;
-      const t = setInterval(() => {
-        if (running || this.closed) return;
-        running = true;
-        work().catch((err) => this.deps.log.error({ err }, 'lease upkeep failed')).finally(() => { running = false; });
-      }, ms);
-      t.unref();
-      this.timers.push(t);
-    };
-    every(Math.max(100, Math.floor(leaseMs / 4)), async () => {
+    this.every(Math.max(100, Math.floor(leaseMs / 4)), async () => {
       const held = new Map([...this.rooms.values()].map((r) => [r.id, r.fence] as const));
       const kept = await this.ownership.renew(held);
       for (const room of [...this.rooms.values()]) {
@@ -136,9 +191,21 @@ export class Lobby {
       }
     });
     // A process that died could not say its sockets left.
-    every(3000, async () => {
+    this.every(3000, async () => {
       for (const room of this.rooms.values()) if (room.liveGame) room.reconcileNow();
     });
+  }
+
+  // Upkeep every `ms`, one run at a time, until the lobby closes.
+  private every(ms: number, work: () => Promise<void>): void {
+    let running = false;
+    const t = setInterval(() => {
+      if (running || this.closed) return;
+      running = true;
+      work().catch((err) => this.deps.log.error({ err }, 'lobby upkeep failed')).finally(() => { running = false; });
+    }, ms);
+    t.unref();
+    this.timers.push(t);
   }
 
   close(): void {
@@ -150,6 +217,8 @@ export class Lobby {
   private drop(room: Room): void {
     room.close();
     this.rooms.delete(room.code);
+    this.madeFrom.delete(room.code);
+    this.emptySince.delete(room);
     if (room.session) this.games.delete(room.session.id);
   }
 

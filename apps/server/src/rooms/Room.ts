@@ -243,6 +243,11 @@ export class Room {
     if (this.seats[target].kind !== 'empty') return refuse('seat-taken', 'That seat is taken.');
     if (current) this.seats[current] = { kind: 'empty' };
     this.seats[target] = { kind: 'human', deviceId: device.id, name: shownName(device), userId: device.user?.id ?? null };
+    // a public room is an open challenge: whoever takes its last free seat accepts it, and the game
+    // starts (with the seats), not waiting on the host's page
+    if (this.options.public && !current && COLORS.every((c) => this.seats[c].kind !== 'empty')) {
+      return this.guarded(() => this.startGame(null));
+    }
     return this.saved();
   }
 
@@ -271,6 +276,19 @@ export class Room {
     if (!next.success) return refuse('malformed', next.error.issues[0]?.message ?? 'Those options do not fit together.');
     this.options = next.data;
     return this.saved();
+  }
+
+  /**
+   * "Play the CPU" (room.cpuGame), in the room just made for it: the host sits at `color`, the CPU at
+   * `level` takes the other seat, and the game starts.
+   */
+  async cpuGame(device: Visitor, color: Color, level: number): Promise<RoomStep> {
+    if (this.gameNumber > 0) return refuse('game-running', 'This room has had its game already.');
+    for (const seat of [() => this.sit(device, color), () => this.setCpu(device.id, opposite(color), level)]) {
+      const step = await seat();
+      if (!step.reply.ok) return step;
+    }
+    return this.guarded(() => this.startGame(null));
   }
 
   // ---- the next game -----------------------------------------------------------------------------

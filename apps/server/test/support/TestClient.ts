@@ -89,6 +89,12 @@ export class TestClient {
     return this.next((m) => (m.type === 'ack' || m.type === 'error') && m.ack === ack, opts.waitMs);
   }
 
+  /** Sends a command with an ack id and resolves with its answer: the ack, or the error that carries it. */
+  command(m: ClientMessage, ack: string): Promise<ServerMessage> {
+    this.send({ ...m, ack } as ClientMessage);
+    return this.next((r) => (r.type === 'ack' || r.type === 'error') && r.ack === ack);
+  }
+
   // Waits until this client's view of the game has reached `version`.
   async reach(version: number, ms = 8000): Promise<GameView> {
     const deadline = Date.now() + ms;

@@ -1,7 +1,14 @@
 // HTTP calls for this device, accounts, this device's games, the leaderboard and profiles; answers are checked with
 // the protocol's schemas.
 import {
+  AccountStatusSchema,
   CredentialsBodySchema,
+  PasswordSchema,
+  RecoveryCodeSchema,
+  RecoveryCodesSchema,
+  type AccountStatus,
+  ArchivePageSchema,
+  type ArchivePage,
   GameRecordResponseSchema,
   LeaderboardSchema,
   MyGamesSchema,
@@ -29,6 +36,8 @@ export type AccountError =
   | 'username-taken'
   | 'malformed'
   | 'unauthenticated'
+  | 'code-format'
+  | 'rate-limited'
   | 'network'
   | 'generic';
 
@@ -44,7 +53,7 @@ export function validateCredentials(username: string, password: string): Account
   return null;
 }
 
-const KNOWN: AccountError[] = ['bad-credentials', 'username-taken', 'malformed', 'unauthenticated'];
+const KNOWN: AccountError[] = ['bad-credentials', 'username-taken', 'malformed', 'unauthenticated', 'rate-limited'];
 
 function parseMe(json: unknown): Me | null {
   const d = (json as { device?: Partial<Me> } | null)?.device;
@@ -53,7 +62,9 @@ function parseMe(json: unknown): Me | null {
   return { id: d.id, name: String(d.name ?? ''), user };
 }
 
-async function post(path: string, body: unknown, method = 'POST'): Promise<{ ok: true; me: Me } | { ok: false; error: AccountError }> {
+type Answer = { ok: true; me: Me; json: unknown } | { ok: false; error: AccountError };
+
+async function post(path: string, body: unknown, method = 'POST'): Promise<Answer> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -76,7 +87,7 @@ async function post(path: string, body: unknown, method = 'POST'): Promise<{ ok:
     return { ok: false, error: code && KNOWN.includes(code) ? code : 'generic' };
   }
   const me = parseMe(json);
-  return me ? { ok: true, me } : { ok: false, error: 'generic' };
+  return me ? { ok: true, me, json } : { ok: false, error: 'generic' };
 }
 
 /**
@@ -98,6 +109,56 @@ export function accountRequest(action: 'register' | 'login', username: string, p
 
 export function logoutRequest() {
   return post('/api/account/logout', {});
+}
+
+// Account security. A password change and a recovery leave this device signed in (its cookie renewed)
+// and every other device of the account signed out; deleting leaves this device a guest.
+
+/** Client-side checks mirroring the protocol's schemas, with a precise reason. */
+export function validatePassword(password: string): AccountError | null {
+  if (password.length < 8) return 'password-short';
+  return PasswordSchema.safeParse(password).success ? null : 'password-long';
+}
+export function validateRecovery(username: string, code: string, password: string): AccountError | null {
+  return validateCredentials(username, password) ?? (RecoveryCodeSchema.safeParse(code).success ? null : 'code-format');
+}
+
+export function changePasswordRequest(currentPassword: string, newPassword: string) {
+  return post('/api/account/password', { currentPassword, newPassword });
+}
+export function recoverRequest(username: string, code: string, newPassword: string) {
+  return post('/api/account/recover', { username: username.trim(), code, newPassword });
+}
+export function deleteAccountRequest(password: string) {
+  return post('/api/account/delete', { password });
+}
+
+/** The codes a registration's answer shows once (none in a login's). */
+export const recoveryCodesOf = (json: unknown): string[] | null => {
+  const r = RecoveryCodesSchema.safeParse(json);
+  return r.success ? r.data.recoveryCodes : null;
+};
+
+/** New recovery codes (the old ones stop working), given the password. */
+export async function regenerateCodesRequest(password: string): Promise<{ ok: true; codes: string[] } | { ok: false; error: AccountError }> {
+  try {
+    const res = await fetch('/api/account/recovery-codes', {
+      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }),
+    });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const code = (json as { code?: string } | null)?.code as AccountError | undefined;
+      return { ok: false, error: code && KNOWN.includes(code) ? code : 'generic' };
+    }
+    const codes = recoveryCodesOf(json);
+    return codes ? { ok: true, codes } : { ok: false, error: 'generic' };
+  } catch {
+    return { ok: false, error: 'network' };
+  }
+}
+
+export function fetchAccountStatus(): Promise<Loaded<AccountStatus>> {
+  return getJson('/api/account', (j) => AccountStatusSchema.parse(j));
 }
 
 /** Every other device of the account becomes a guest at once; answers how many there were. */
@@ -153,6 +214,11 @@ export function fetchLeaderboard(): Promise<Loaded<Leaderboard>> {
 
 export function fetchProfile(username: string): Promise<Loaded<Profile>> {
   return getJson(`/api/players/${encodeURIComponent(username)}`, (j) => ProfileSchema.parse(j));
+}
+
+/** GET /api/players/:username/games: one page of the player's finished games (`query` from archiveQuery). */
+export function fetchArchive(username: string, query: string): Promise<Loaded<ArchivePage>> {
+  return getJson(`/api/players/${encodeURIComponent(username)}/games${query}`, (j) => ArchivePageSchema.parse(j));
 }
 
 /** GET /api/me/games: this device's games in progress (active or adjourned), newest first. */

@@ -1,5 +1,6 @@
 // Games this device took part in or watched, for "resume" and "recent" on the home screen.
 import type { MyGame, Outcome } from '@chu/protocol';
+import { playerName } from './seats';
 export interface SeenGame {
   id: string; // game id
   room: string; // room code
@@ -41,7 +42,7 @@ export const resultText = (o: Outcome): string => (o.winner === 'black' ? '1-0' 
 export function recentFinished(seen: SeenGame[], account: { username: string } | null, server: MyGame[] | null, max = 8): SeenGame[] {
   if (!account || !server) return seen.filter((g) => g.finished).slice(0, max);
   return server.slice(0, max).map((g) => {
-    const opponent = g.opponent ?? '';
+    const opponent = playerName(g.opponent ?? '');
     return {
       id: g.gameId, room: g.roomCode, finished: true, at: Date.parse(g.updatedAt),
       black: g.color === 'black' ? account.username : opponent,

@@ -1,13 +1,16 @@
 // Seats as people read them: the name on a seat, and who holds Black in a room's next game.
-import { opposite, type Color, type GameView, type RoomView, type SeatView } from '@chu/protocol';
+import { DELETED_PLAYER, opposite, type Color, type GameView, type RoomView, type SeatView } from '@chu/protocol';
 import { t } from './i18n.svelte';
 
 /** "Ana", "CPU 3", or "Empty". */
 export function seatName(s: SeatView): string {
   if (s.kind === 'cpu') return `CPU ${s.level ?? ''}`.trim();
   if (s.kind === 'empty') return t('room.empty');
-  return s.name ?? '?';
+  return playerName(s.name ?? '?');
 }
+
+/** A player's name as the server sent it; a deleted account's (the server's marker) in this language's words. */
+export const playerName = (name: string): string => (name === DELETED_PLAYER ? t('player.deleted') : name);
 
 // the server's sameOccupant: the same person (by device), or the CPU at any level
 const sameOccupant = (a: SeatView, b: SeatView) => a.kind === b.kind && (a.kind !== 'human' || a.deviceId === b.deviceId);

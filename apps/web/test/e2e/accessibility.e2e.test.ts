@@ -71,25 +71,19 @@ async function tour(page: Page, username: string, found: Record<string, string[]
   await page.waitForSelector('[data-action="create-room"]:not([disabled])');
   await check('home after a game');
 
-  await page.goto(url('/#/leaderboard'));
-  await page.waitForSelector('table.leaderboard, [data-empty]');
-  await check('leaderboard');
-
-  await page.goto(url(`/#/player/${username}`));
-  await page.waitForSelector(`[data-profile="${username}"]`);
-  await check('profile');
-
-  await page.goto(url('/#/local'));
-  await page.waitForSelector('[data-square="7j"] [data-piece]');
-  await check('analysis');
-
-  await page.goto(url('/#/pieces'));
-  await page.waitForSelector('[data-piece-card]');
-  await check('pieces');
-
-  await page.goto(url('/#/settings'));
-  await page.waitForSelector('main select, main input');
-  await check('settings');
+  // screens reached by their address: [screen, path, what it shows once loaded]
+  const screens: [string, string, string][] = [
+    ['leaderboard', '/#/leaderboard', 'table.leaderboard, [data-empty]'],
+    ['profile', `/#/player/${username}`, `[data-profile="${username}"]`],
+    ['analysis', '/#/local', '[data-square="7j"] [data-piece]'],
+    ['pieces', '/#/pieces', '[data-piece-card]'],
+    ['settings', '/#/settings', 'main select, main input'],
+  ];
+  for (const [screen, path, loaded] of screens) {
+    await page.goto(url(path));
+    await page.waitForSelector(loaded);
+    await check(screen);
+  }
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {

@@ -79,6 +79,8 @@ describe('accounts and ranked play', () => {
         );
         // two new players drawing: both stay at 1500 (their deviation drops), still provisional
         expect(rows).toEqual(['alice_e2e 1500? ±0', 'bob_e2e 1500? ±0']);
+        // and the dialog says why they did not move (issue 35 #10)
+        expect(await p.textContent('[data-result-dialog] [data-rating-unchanged]')).toMatch(/^±0: the result was what the ratings expected/);
       }
       await a.screenshot({ path: join(ARTIFACTS, 'ranked-result-1280.png') });
       await b.screenshot({ path: join(ARTIFACTS, 'ranked-result-390.png') });
@@ -123,6 +125,11 @@ describe('accounts and ranked play', () => {
         // both at 1500, RD 290.3 after their draw: the win is worth 129.6 either way (issue 11's figures),
         // still provisional; the loss is written with a real minus sign
         expect(rows).toEqual(['alice_e2e 1630? +130', 'bob_e2e 1370? \u2212130']);
+        // the strips beside the board show the new ratings too, not the ones the game began with (issue 35 #6)
+        const strips = await p.$$eval('[data-player]', (els) =>
+          els.map((e) => `${e.querySelector('.pname')?.textContent} ${e.querySelector('[data-rating]')?.textContent}`).sort(),
+        );
+        expect(strips).toEqual(['alice_e2e 1630?', 'bob_e2e 1370?']);
       }
       await a.screenshot({ path: join(ARTIFACTS, 'ranked-resign-result-1280.png') });
       await b.screenshot({ path: join(ARTIFACTS, 'ranked-resign-result-390.png') });

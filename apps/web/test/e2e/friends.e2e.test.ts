@@ -41,6 +41,9 @@ describe('rooms for friends', () => {
       // the players' own channel: the spectator has only the room's, without tabs
       await a.waitForSelector('[data-chat="players"] [role="tab"][data-tab="players"][aria-selected="true"]');
       expect(await c.$$('[data-chat] [role="tab"]')).toHaveLength(0);
+      // the players' channel belongs to a game (none before the first): start it, then wish luck
+      await a.click('[data-action="start"]:not([disabled])');
+      for (const p of [a, b, c]) await sees(p, '7j', 'black n');
       await say(a, '¡Suerte, Mateo!');
       await b.waitForSelector(line('¡Suerte, Mateo!'));
       await a.waitForSelector(line('¡Suerte, Mateo!'));
@@ -55,9 +58,6 @@ describe('rooms for friends', () => {
       await b.screenshot({ path: join(ARTIFACTS, 'room-chat-1280.png') });
       await c.locator('[data-chat]').scrollIntoViewIfNeeded();
       await c.screenshot({ path: join(ARTIFACTS, 'room-chat-390.png') });
-
-      await a.click('[data-action="start"]:not([disabled])');
-      for (const p of [a, b, c]) await sees(p, '7j', 'black n');
 
       // a reload brings the recent messages back (chat.history after the re-join)
       await c.reload();
@@ -124,8 +124,8 @@ describe('rooms for friends', () => {
       expect(await guest.textContent(row)).toContain('Kenji');
       expect(await guest.getAttribute(`${row} [data-lang]`, 'data-lang')).toBe('ja');
       await guest.screenshot({ path: join(ARTIFACTS, 'lobby-1280.png') });
-      // the host switches to English while waiting: the lobby row follows
-      await host.selectOption('header select', 'en');
+      // the host sets the room's language to English while waiting: the lobby row follows
+      await host.selectOption('[data-options] select[name="language"]', 'en');
       await guest.waitForSelector(`${row} [data-lang="en"]`, { timeout: 10_000 });
 
       await guest.click(`${row} [data-action="lobby-join"]`); // the one click

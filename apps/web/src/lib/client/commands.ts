@@ -1,14 +1,9 @@
 // What a person can ask of the server, by name. Screens call these and never build a message; a
 // command the server may refuse carries an ack id, and its refusal is matched by it.
-import { ClientMessageSchema, type ChatChannel, type ClientMessage, type Color, type GameView, type RoomOptionsPatch } from '@chu/protocol';
+import type { ChatChannel, Color, GameView, RoomOptionsPatch } from '@chu/protocol';
 import { send } from '../link/link.svelte';
 import { chatSent, chatTextProblem, type ChatTextProblem } from '../chat/chat.svelte';
-import { client, joinMessage, onRejoin } from './store.svelte';
-
-let ackSeq = 0;
-// ack ids must stay unique across page loads: the server answers a repeated id with the earlier ack
-const ackSession = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
-const nextAck = (): string => `${ackSession}.${++ackSeq}`;
+import { client, command, joinMessage, onRejoin } from './store.svelte';
 
 // ---- rooms ---------------------------------------------------------------------------------------
 
@@ -36,33 +31,32 @@ export function leaveRoom(code: string): void {
 }
 
 /** Sit down (in `color`, or in whichever seat is free). */
-export const sit = (code: string, color?: Color): void => send({ type: 'room.sit', code, ...(color ? { color } : {}) });
-export const stand = (code: string): void => send({ type: 'room.stand', code });
+export const sit = (code: string, color?: Color) => command({ type: 'room.sit', code, ...(color ? { color } : {}) });
+export const stand = (code: string) => command({ type: 'room.stand', code });
 /** Host only: the CPU at `level` takes a seat, or (null) leaves it. */
-export const seatCpu = (code: string, color: Color, level: number | null): void => send({ type: 'room.cpu', code, color, level });
-export const setRoomOptions = (code: string, options: RoomOptionsPatch): void => send({ type: 'room.options', code, options });
-export const startGame = (code: string): void => send({ type: 'room.start', code });
+export const seatCpu = (code: string, color: Color, level: number | null) => command({ type: 'room.cpu', code, color, level });
+/** Host only, between games: the next game's options, the room's language among them. */
+export const setRoomOptions = (code: string, options: RoomOptionsPatch) => command({ type: 'room.options', code, options });
+export const startGame = (code: string) => command({ type: 'room.start', code });
 /** The next game: offer it (accepts when the other already offered), or decline the other's offer. */
-export const offerRematch = (code: string): void => send({ type: 'room.rematch', code, action: 'offer' });
-export const declineRematch = (code: string): void => send({ type: 'room.rematch', code, action: 'decline' });
+export const offerRematch = (code: string) => command({ type: 'room.rematch', code, action: 'offer' });
+export const declineRematch = (code: string) => command({ type: 'room.rematch', code, action: 'decline' });
 
 // ---- the game ------------------------------------------------------------------------------------
 
 /** A move, shown at once and confirmed by its event (or dropped by its refusal). */
 export function playMove(game: GameView, usi: string): void {
-  const ack = nextAck();
   client.pendingMove[game.id] = usi;
-  client.sent[ack] = { kind: 'move', gameId: game.id };
-  send({ type: 'move', gameId: game.id, usi, version: game.version, ack });
+  command({ type: 'move', gameId: game.id, usi, version: game.version }, { kind: 'move', gameId: game.id });
 }
 
-export const resign = (gameId: string): void => send({ type: 'resign', gameId });
-export const offerDraw = (gameId: string): void => send({ type: 'draw', gameId, action: 'offer' });
-export const acceptDraw = (gameId: string): void => send({ type: 'draw', gameId, action: 'accept' });
-export const declineDraw = (gameId: string): void => send({ type: 'draw', gameId, action: 'decline' });
-export const askTakeback = (gameId: string): void => send({ type: 'takeback', gameId, action: 'offer' });
-export const acceptTakeback = (gameId: string): void => send({ type: 'takeback', gameId, action: 'accept' });
-export const declineTakeback = (gameId: string): void => send({ type: 'takeback', gameId, action: 'decline' });
+export const resign = (gameId: string) => command({ type: 'resign', gameId });
+export const offerDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'offer' });
+export const acceptDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'accept' });
+export const declineDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'decline' });
+export const askTakeback = (gameId: string) => command({ type: 'takeback', gameId, action: 'offer' });
+export const acceptTakeback = (gameId: string) => command({ type: 'takeback', gameId, action: 'accept' });
+export const declineTakeback = (gameId: string) => command({ type: 'takeback', gameId, action: 'decline' });
 
 // ---- chat ----------------------------------------------------------------------------------------
 
@@ -74,18 +68,12 @@ export function sendChat(code: string, channel: ChatChannel, text: string): Chat
   const problem = chatTextProblem(text);
   if (problem) return problem;
   const trimmed = text.trim();
-  const ack = nextAck();
-  chatSent(code, channel, trimmed, ack);
-  client.sent[ack] = { kind: 'chat', code };
-  const bare: ClientMessage = { type: 'chat.send', code, channel, text: trimmed };
-  const withAck = { ...bare, ack };
-  // the ack id goes out once the protocol takes it on chat.send (issue 35); until then a refusal is a banner
-  send(ClientMessageSchema.safeParse(withAck).success ? (withAck as ClientMessage) : bare);
+  chatSent(code, channel, trimmed, command({ type: 'chat.send', code, channel, text: trimmed }, { kind: 'chat', code }));
   return null;
 }
 
 /** Host only: a participant may (not) write in the room's chat. */
-export const muteInChat = (code: string, deviceId: string, muted: boolean): void => send({ type: 'chat.mute', code, deviceId, muted });
+export const muteInChat = (code: string, deviceId: string, muted: boolean) => command({ type: 'chat.mute', code, deviceId, muted });
 
 // ---- the lobby -----------------------------------------------------------------------------------
 

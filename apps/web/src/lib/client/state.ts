@@ -5,7 +5,6 @@
 import {
   COLORS,
   RETRYABLE_CODES,
-  opposite,
   type ClientMessage,
   type Color,
   type GameEvent,
@@ -27,7 +26,12 @@ export interface ClientError {
 }
 
 /** What a command with an ack id was, until the server answers it. */
-export type Sent = { kind: 'move'; gameId: string } | { kind: 'chat'; code: string };
+export type Sent =
+  | { kind: 'move'; gameId: string } // shown at once, dropped if refused
+  | { kind: 'chat'; code: string } // a refusal goes back to the chat
+  | { kind: 'create' } // room.create or room.cpuGame: a refusal lets the person try again
+  | { kind: 'ranked' } // ranked.join or ranked.leave: a refusal is the queue's
+  | { kind: 'command' }; // any other: a refusal is a banner
 
 export interface ClientState {
   device: { id: string; name: string } | null;
@@ -40,10 +44,7 @@ export interface ClientState {
   games: Record<string, GameView>;
   pendingMove: Record<string, string | undefined>; // gameId → usi sent, not yet confirmed: { g1: "7i7h" }
   sent: Record<string, Sent>; // ack id → the command it belongs to: { "x1.4": { kind: 'move', gameId: "g1" } }
-  creating: { id: number; known: string[]; cpu: number | null } | null; // room.create sent; the room codes known before; a CPU opponent's level
-  // A game against the CPU being set up in this room: sit, seat the CPU, start, a step per room view
-  // (until the server takes "play the CPU" as one command).
-  cpuGame: { code: string; level: number } | null;
+  creating: { id: number; known: string[] } | null; // room.create or room.cpuGame sent; the room codes known before
   sitting: string | null; // a room joined from the lobby: sit in its free seat once its view is here
   full: string | null; // …and someone was quicker: this tab watches it instead
   error: ClientError | null;
@@ -56,12 +57,13 @@ export interface ClientState {
 
 export const EMPTY_STATE: ClientState = {
   device: null, user: null, ranked: IDLE, joined: [], rooms: {}, games: {}, pendingMove: {}, sent: {},
-  creating: null, cpuGame: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, readAt: {}, takeovers: {},
+  creating: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, readAt: {}, takeovers: {},
 };
 
 /** What a server message asks of the outside. */
 export type Request =
   | { kind: 'send'; msg: ClientMessage } // a `sync` after a gap; leaving a room for a ranked match
+  | { kind: 'command'; msg: ClientMessage } // a command of this tab's, sent with an ack id (sitting down)
   | { kind: 'answered'; ack: string } // the link need not send this again
   | { kind: 'retry'; ack: string; afterMs: number } // the server could not take it yet
   | { kind: 'open'; code: string } // show this room: one we made, or a ranked match
@@ -128,21 +130,15 @@ function onRoom(state: ClientState, room: RoomView, now: number): Reduced {
     // the server put this socket in the room it made
     next.creating = null;
     if (!next.joined.includes(room.code)) next.joined = [...next.joined, room.code];
-    if (c.cpu) next.cpuGame = { code: room.code, level: c.cpu };
     requests.push({ kind: 'open', code: room.code });
   }
   const me = seatOf(state.device?.id, room);
   const game = room.gameId ? state.games[room.gameId] : undefined;
   const live = !!game && game.status !== 'finished';
-  if (next.cpuGame?.code === room.code) {
-    const step = cpuGameStep(room, me, next.cpuGame.level);
-    if (step) requests.push({ kind: 'send', msg: step });
-    if (!step || step.type === 'room.start' || room.gameId) next.cpuGame = null;
-  }
   if (state.sitting === room.code) {
     next.sitting = null;
     const free = room.seats.black.kind === 'empty' || room.seats.white.kind === 'empty';
-    if (!me && !live && free) requests.push({ kind: 'send', msg: { type: 'room.sit', code: room.code } });
+    if (!me && !live && free) requests.push({ kind: 'command', msg: { type: 'room.sit', code: room.code } });
     else if (!me) next.full = room.code;
   }
   if (room.gameId && state.games[room.gameId]?.status !== 'finished') {
@@ -151,43 +147,38 @@ function onRoom(state: ClientState, room: RoomView, now: number): Reduced {
   return { state: next, requests };
 }
 
-/** The next step of setting up a game against the CPU: sit on Black, the CPU on the other side, start. */
-function cpuGameStep(room: RoomView, me: Color | null, level: number): ClientMessage | null {
-  if (room.gameId) return null;
-  const code = room.code;
-  if (!me) return room.seats.black.kind === 'empty' ? { type: 'room.sit', code, color: 'black' } : null;
-  const other = opposite(me);
-  if (room.seats[other].kind === 'empty') return { type: 'room.cpu', code, color: other, level };
-  return { type: 'room.start', code };
-}
-
 function onError(state: ClientState, msg: ServerMessageOf<'error'>, now: number): Reduced {
-  if ((msg.code as string) === 'account-required') {
-    return same({ ...state, ranked: queueReduce(state.ranked, { kind: 'account-required' }) }); // shown by the queue widget
-  }
   const ack = msg.ack;
-  // nothing was applied: the same move, with the same ack id, once the server can take it (a chat
-  // message turned away is its writer's to send again)
-  if (ack && state.sent[ack]?.kind !== 'chat' && (RETRYABLE_CODES as readonly string[]).includes(msg.code)) {
+  const what = ack ? state.sent[ack] : undefined;
+  if ((msg.code as string) === 'account-required') {
+    // shown by the queue widget, not as a banner
+    const { [ack ?? '']: _answered, ...sent } = state.sent;
+    return { state: { ...state, sent, ranked: queueReduce(state.ranked, { kind: 'account-required' }) }, requests: ack ? [{ kind: 'answered', ack }] : [] };
+  }
+  // nothing was applied: the same move, with the same ack id, once the server can take it (any other
+  // command turned away is its sender's to send again: it is refused below)
+  if (ack && (!what || what.kind === 'move') && (RETRYABLE_CODES as readonly string[]).includes(msg.code)) {
     return {
       state: msg.code === 'unavailable' ? { ...state, storageDown: true } : state,
       requests: [{ kind: 'retry', ack, afterMs: msg.retryAfterMs ?? 1000 }],
     };
   }
-  const error: ClientError = { code: msg.code, message: msg.message, reason: msg.reason, move: false, at: now };
-  if (!ack) {
-    const refused = state.ranked.state === 'joining' || state.ranked.state === 'leaving';
-    return same({ ...state, error, ranked: refused ? queueReduce(state.ranked, { kind: 'refused' }) : state.ranked });
-  }
-  const { [ack]: what, ...sent } = state.sent;
+  const error: ClientError = { code: msg.code, message: msg.message, reason: msg.reason, move: what?.kind === 'move', at: now };
+  if (!ack) return same({ ...state, error });
+  const { [ack]: _answered, ...sent } = state.sent;
   const requests: Request[] = [{ kind: 'answered', ack }];
-  if (what?.kind === 'chat') {
-    // shown by the chat, not as a game banner
-    requests.push({ kind: 'chat-refused', ack, code: msg.code, message: msg.message });
-    return { state: { ...state, sent }, requests };
+  switch (what?.kind) {
+    case 'chat': // shown by the chat, not as a game banner
+      return { state: { ...state, sent }, requests: [...requests, { kind: 'chat-refused', ack, code: msg.code, message: msg.message }] };
+    case 'ranked': // shown by the queue widget
+      return { state: { ...state, sent, ranked: queueReduce(state.ranked, { kind: 'refused' }) }, requests };
+    case 'move':
+      return { state: { ...state, sent, error, pendingMove: { ...state.pendingMove, [what.gameId]: undefined } }, requests };
+    case 'create':
+      return { state: { ...state, sent, error, creating: null }, requests };
+    default:
+      return { state: { ...state, sent, error }, requests };
   }
-  const pendingMove = what?.kind === 'move' ? { ...state.pendingMove, [what.gameId]: undefined } : state.pendingMove;
-  return { state: { ...state, sent, pendingMove, error: { ...error, move: what?.kind === 'move' } }, requests };
 }
 
 function onEvent(state: ClientState, e: GameEvent, now: number): Reduced {

@@ -7,7 +7,7 @@ import { chatHistoryReceived, chatReceived, chatRefused } from '../chat/chat.sve
 import { go } from '../router.svelte';
 import { moveSound, noteMoveSound } from '../sound';
 import { queueReduce } from '../ranked/queue';
-import { EMPTY_STATE, reduce, seatOf, seatsOf, takeoverLeft, type ClientState, type Request } from './state';
+import { EMPTY_STATE, reduce, seatOf, seatsOf, takeoverLeft, type ClientState, type Request, type Sent } from './state';
 import { reconcile } from './reconcile';
 
 export const client: ClientState = $state(structuredClone(EMPTY_STATE));
@@ -27,6 +27,8 @@ function perform(r: Request): void {
   switch (r.kind) {
     case 'send':
       return send(r.msg);
+    case 'command':
+      return void command(r.msg);
     case 'answered':
       return answered(r.ack);
     case 'retry':
@@ -60,6 +62,27 @@ serve({
     for (const f of losers) f();
   },
 });
+
+let ackSeq = 0;
+// ack ids must stay unique across page loads: the server answers a repeated id with the earlier ack
+const ackSession = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+
+// a message as the commands write it: its ack id is added here
+type Unacked = ClientMessage extends infer M ? (M extends unknown ? Omit<M, 'ack'> : never) : never;
+
+/** A new ack id for a command of this kind, remembered until the server answers it. */
+export function ackFor(what: Sent): string {
+  const ack = `${ackSession}.${++ackSeq}`;
+  client.sent[ack] = what;
+  return ack;
+}
+
+/** A command the server may refuse: it goes with an ack id, and the answer naming that id is its own. */
+export function command(msg: Unacked, what: Sent = { kind: 'command' }): string {
+  const ack = ackFor(what);
+  send({ ...msg, ack } as ClientMessage);
+  return ack;
+}
 
 /** The game's seats as they are now (its room's while the same people sit there). */
 export const gameSeats = (game: GameView): Record<Color, GameView['seats']['black']> => seatsOf(client, game);

@@ -117,7 +117,13 @@ export function open(device: { unknownDevice(): Promise<void> }): void {
     },
   };
   s.on('connect', onConnect);
-  s.on('disconnect', (reason) => onDisconnect(reason));
+  s.on('disconnect', (reason) => {
+    onDisconnect(reason);
+    // The server closes a socket whose token was rotated (a login, logout or password change on any
+    // tab or process), after a flood, or on shutdown; socket.io does not come back from that by itself.
+    // The pause lets a login's answer set the new cookie first, so the handshake carries it.
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), 1000);
+  });
   s.on('connect_error', async (err: Error & { data?: { code?: string; retryAfterMs?: number } }) => {
     connection.status = 'offline';
     if (/auth|device|unauth/i.test(err.message)) await device.unknownDevice();

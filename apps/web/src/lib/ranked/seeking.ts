@@ -2,8 +2,7 @@
 // the seek asked for again when a lost socket comes back (the server drops a disconnected socket
 // from the queue).
 import type { RankedTurnTime } from '@chu/protocol';
-import { send } from '../link/link.svelte';
-import { client, onLost, onRejoin, rankedEvent } from '../client/store.svelte';
+import { ackFor, client, command, onLost, onRejoin, rankedEvent } from '../client/store.svelte';
 
 let rejoin: RankedTurnTime | undefined; // queued when the socket dropped: ask again once back
 
@@ -16,7 +15,8 @@ onLost(() => {
 onRejoin(() => {
   const turnTime = rejoin;
   rejoin = undefined;
-  return turnTime !== undefined && client.ranked.state === 'joining' && client.user ? [{ type: 'ranked.join', turnTime }] : [];
+  if (turnTime === undefined || client.ranked.state !== 'joining' || !client.user) return [];
+  return [{ type: 'ranked.join', turnTime, ack: ackFor({ kind: 'ranked' }) }];
 });
 
 /** Enter the ranked queue (needs an account; the server answers with `ranked` or error `account-required`). */
@@ -26,13 +26,13 @@ export function joinRanked(turnTime: RankedTurnTime): void {
     return;
   }
   rankedEvent({ kind: 'join', turnTime });
-  send({ type: 'ranked.join', turnTime });
+  command({ type: 'ranked.join', turnTime }, { kind: 'ranked' });
 }
 
 export function leaveRanked(): void {
   rejoin = undefined;
   rankedEvent({ kind: 'leave' });
-  send({ type: 'ranked.leave' });
+  command({ type: 'ranked.leave' }, { kind: 'ranked' });
 }
 
 /** Back to the queue's start (after a match was shown, or on logging out). */

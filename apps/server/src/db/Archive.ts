@@ -1,0 +1,131 @@
+import {
+  OutcomeSchema, RoomOptionsSchema, SeatsSchema, standardStart, type ArchiveFilter, type ArchiveGame, type ArchivePage, type Color,
+} from '@chu/protocol';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { PrismaClient } from './database.ts';
+import { recordSeat } from './Store.ts';
+
+/** Where a page starts: after the game finished at `finishedAt` with id `id` (newest first). */
+export interface ArchiveCursor { finishedAt: Date; id: string }
+
+// The cursor is opaque to clients: base64url of "<ms since epoch>.<game id>". Finished games are ordered
+// by (finished_at, id) and a game finishes once, so a game finished after paging began lands before
+// the first page and never shifts the pages after a cursor.
+export const cursorText = (c: ArchiveCursor): string => Buffer.from(`${c.finishedAt.getTime()}.${c.id}`).toString('base64url');
+export function parseCursor(text: string): ArchiveCursor | null {
+  const m = /^(\d{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  return m ? { finishedAt: new Date(Number(m[1])), id: m[2] } : null;
+}
+
+const COLORS = ['black', 'white'] as const;
+const other = (c: Color): Color => (c === 'black' ? 'white' : 'black');
+const seatField = (color: Color, field: 'userId' | 'deviceId' | 'name'): Prisma.Sql =>
+  Prisma.raw(`g."seats"->'${color}'->>'${field}'`); // fixed names only, never input
+
+/**
+ * The filters as SQL, from the side of the player seated at `color`. The time control is one clause here:
+ * the per-move seconds of a turn limit (options.timeControl), or none.
+ */
+function filterSql(f: ArchiveFilter, color: Color): Prisma.Sql[] {
+  const sql: Prisma.Sql[] = [];
+  if (f.variant) sql.push(Prisma.sql`COALESCE(g."options"->>'variant', 'chu') = ${f.variant}`);
+  if (f.rated !== undefined) sql.push(Prisma.sql`g."rated" = ${f.rated}`);
+  if (f.turnTime !== undefined) {
+    sql.push(f.turnTime === null
+      ? Prisma.sql`COALESCE(g."options"->'timeControl'->>'kind', 'none') = 'none'`
+      : Prisma.sql`(g."options"->'timeControl'->>'kind') = 'turn' AND (g."options"->'timeControl'->>'seconds') = ${String(f.turnTime)}`);
+  }
+  if (f.result === 'win') sql.push(Prisma.sql`g."winner" = ${color}`);
+  if (f.result === 'loss') sql.push(Prisma.sql`g."winner" = ${other(color)}`);
+  if (f.result === 'draw') sql.push(Prisma.sql`g."winner" IS NULL`);
+  if (f.opponent) sql.push(opponentNamed(f.opponent, other(color)));
+  return sql;
+}
+
+// A CPU seat's name is shown "CPU 3" (Store's recordSeat); a human seat's is stored.
+const opponentNamed = (name: string, color: Color): Prisma.Sql => {
+  const cpu = /^cpu\s*(\d+)$/i.exec(name);
+  return cpu
+    ? Prisma.sql`(g."seats"->${color}->>'kind' = 'cpu' AND g."seats"->${color}->>'level' = ${cpu[1]})`
+    : Prisma.sql`lower(${seatField(color, 'name')}) = lower(${name})`;
+};
+
+interface ArchiveRow {
+  id: string; code: string; color: Color; seats: unknown; options: unknown; rated: boolean; winner: string | null; reason: string;
+  finished_at: Date; ply: number;
+}
+
+/**
+ * Every finished game of an account, from any of its devices and whatever it was: casual, against the
+ * CPU, rated, dai, handicap. Backed by games_archive_{black,white}_idx (migration 20261205120000).
+ */
+export class Archive {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** The account's id and name as its owner wrote it, found in any case. */
+  async player(username: string): Promise<{ id: string; username: string } | null> {
+    const rows = await this.prisma.$queryRaw<{ id: string; username: string }[]>`
+      SELECT "id", "username" FROM "users" WHERE lower("username") = lower(${username})`;
+    return rows[0] ?? null;
+  }
+
+  /** One page, newest first, after `cursor`; `next` is null on the last page. */
+  async page(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Promise<ArchivePage> {
+    const rows = await this.prisma.$queryRaw<ArchiveRow[]>(this.pageSql(userId, filter, cursor, limit + 1));
+    const games = rows.slice(0, limit).map(toArchiveGame);
+    const last = rows.length > limit ? rows[limit - 1] : null;
+    return { games, next: last ? cursorText({ finishedAt: last.finished_at, id: last.id }) : null };
+  }
+
+  /**
+   * One index scan per seat, each in (finished_at, id) order and cut at the page, merged. A game the
+   * account played on both seats is read from the black one only.
+   */
+  pageSql(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Prisma.Sql {
+    const seat = (color: Color) => {
+      const where = [
+        Prisma.sql`g."status" = 'finished'`,
+        Prisma.sql`${seatField(color, 'userId')} = ${userId}`,
+        ...(color === 'white' ? [Prisma.sql`${seatField('black', 'userId')} IS DISTINCT FROM ${userId}`] : []),
+        ...(cursor ? [Prisma.sql`(g."finished_at", g."id") < (${cursor.finishedAt}::timestamp(3), ${cursor.id})`] : []),
+        ...filterSql(filter, color),
+      ];
+      return Prisma.sql`(SELECT g."id", g."room_id", ${color} AS "color", g."seats", g."options", g."rated", g."winner", g."reason", g."finished_at"
+        FROM "games" g WHERE ${Prisma.join(where, ' AND ')}
+        ORDER BY g."finished_at" DESC, g."id" DESC LIMIT ${limit})`;
+    };
+    return Prisma.sql`
+      SELECT a."id", r."code", a."color", a."seats", a."options", a."rated", a."winner", a."reason", a."finished_at",
+        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = a."id") AS "ply"
+      FROM (${Prisma.join(COLORS.map(seat), ' UNION ALL ')}) a JOIN "rooms" r ON r."id" = a."room_id"
+      ORDER BY a."finished_at" DESC, a."id" DESC LIMIT ${limit}`;
+  }
+
+  /**
+   * A guest's device becomes an account's: the games it played as a guest are the account's from now on
+   * (its seats in them name the account). Seats that already name an account keep it.
+   */
+  async claimGuestGames(deviceId: string, userId: string): Promise<number> {
+    let claimed = 0;
+    for (const color of COLORS) {
+      claimed += await this.prisma.$executeRaw`
+        UPDATE "games" AS g SET "seats" = jsonb_set(g."seats", ${`{${color},userId}`}::text[], to_jsonb(${userId}::text))
+        WHERE ${seatField(color, 'deviceId')} = ${deviceId} AND g."seats"->${color}->>'kind' = 'human'
+          AND ${seatField(color, 'userId')} IS NULL`;
+    }
+    return claimed;
+  }
+}
+
+function toArchiveGame(r: ArchiveRow): ArchiveGame {
+  const seats = SeatsSchema.parse(r.seats);
+  const options = RoomOptionsSchema.parse(r.options);
+  const outcome = OutcomeSchema.parse({ winner: r.winner, reason: r.reason });
+  return {
+    gameId: r.id, roomCode: r.code, color: r.color,
+    opponent: recordSeat(seats[other(r.color)]).name,
+    variant: options.variant, handicap: !standardStart(options), rated: r.rated, timeControl: options.timeControl,
+    result: outcome.winner === null ? 'draw' : outcome.winner === r.color ? 'win' : 'loss', reason: outcome.reason,
+    ply: r.ply, finishedAt: r.finished_at.toISOString(),
+  };
+}

@@ -1,0 +1,58 @@
+import { ArchiveFilterSchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage } from '@chu/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { parseCursor, type Archive } from '../db/Archive.ts';
+import type { Store } from '../db/Store.ts';
+import { HttpRefusal } from './errors.ts';
+import { recordKif } from './records.ts';
+
+const EXPORT_PAGE = 100;
+
+/**
+ * A player's archive: `GET /api/players/:username/games` (a page at a time, filtered) and
+ * `GET /api/players/:username/games.kif`, every game (same filters) as one KIF collection: the games'
+ * records newest first, each separated from the next by an empty line.
+ */
+export function registerArchiveRoutes(app: FastifyInstance, store: Store, archive: Archive) {
+  const query = <S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> => {
+    const q = schema.safeParse(req.query ?? {});
+    if (!q.success) {
+      const issue = q.error.issues[0];
+      throw new HttpRefusal(400, 'malformed', `Malformed query: ${issue ? `${issue.path.join('.') || 'query'}: ${issue.message}` : 'invalid'}.`);
+    }
+    return q.data;
+  };
+  const player = async (req: FastifyRequest) => {
+    const name = UsernameSchema.safeParse((req.params as { username: string }).username);
+    const found = name.success ? await archive.player(name.data) : null;
+    if (!found) throw new HttpRefusal(404, 'no-player', 'No such player.');
+    return found;
+  };
+
+  app.get('/api/players/:username/games', async (req): Promise<ArchivePage> => {
+    const { cursor, limit, ...filter } = query(ArchiveQuerySchema, req);
+    const after = cursor === undefined ? null : parseCursor(cursor);
+    if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `next` of a page.');
+    return archive.page((await player(req)).id, filter, after, limit);
+  });
+
+  app.get('/api/players/:username/games.kif', async (req, reply) => {
+    const filter = query(ArchiveFilterSchema, req);
+    const who = await player(req);
+    const origin = `${req.protocol}://${req.host}`;
+    const kifs: string[] = [];
+    for (let page = await archive.page(who.id, filter, null, EXPORT_PAGE); ; ) {
+      for (const g of page.games) {
+        const record = await store.gameRecord(g.gameId);
+        if (record) kifs.push(recordKif(record, origin));
+      }
+      const next = page.next === null ? null : parseCursor(page.next);
+      if (!next) break;
+      page = await archive.page(who.id, filter, next, EXPORT_PAGE);
+    }
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${who.username}-games.kif"`)
+      .send(kifs.join('\n'));
+  });
+}

@@ -1,0 +1,221 @@
+// Issue 37, the account: a password change and a recovery rotate every token of the account (its other
+// devices' tokens are refused, their sockets closed); recovery codes are shown once, kept hashed, work
+// once, and are limited as logins are; a deleted account's games stay, under "deleted player".
+import { DELETED_PLAYER, GameRecordResponseSchema, MyGamesSchema, RECOVERY_CODE_COUNT, RecoveryCodesSchema } from '@chu/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashRecoveryCode } from '../src/identity/secrets.ts';
+import { TestClient } from './support/TestClient.ts';
+import { post, request } from './support/http.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+
+const PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'staple donkey lantern';
+
+interface Holder { token: string; deviceId: string }
+const me = (url: string, token: string) => request(url, 'GET', '/api/me', undefined, { bearer: token });
+const newDevice = async (url: string): Promise<Holder> => {
+  const d = (await (await post(url, '/api/device', {})).json()) as { token: string; device: { id: string } };
+  return { token: d.token, deviceId: d.device.id };
+};
+/** A new account on a new device, with the codes its registration showed. */
+async function register(url: string, username: string): Promise<Holder & { codes: string[] }> {
+  const d = await newDevice(url);
+  const res = await post(url, '/api/account/register', { username, password: PASSWORD }, { bearer: d.token });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { token: string; recoveryCodes: string[] };
+  return { token: body.token, deviceId: d.deviceId, codes: RecoveryCodesSchema.parse(body).recoveryCodes };
+}
+async function login(url: string, username: string, password = PASSWORD): Promise<Holder> {
+  const d = await newDevice(url);
+  const res = await post(url, '/api/account/login', { username, password }, { bearer: d.token });
+  expect(res.status).toBe(200);
+  return { token: ((await res.json()) as { token: string }).token, deviceId: d.deviceId };
+}
+const closed = (c: TestClient) => new Promise<void>((resolve) => {
+  if (c.socket.disconnected) resolve();
+  else c.socket.once('disconnect', () => resolve());
+});
+const recover = (url: string, token: string, username: string, code: string) =>
+  post(url, '/api/account/recover', { username, code, newPassword: NEW_PASSWORD }, { bearer: token });
+
+describe('a password change rotates every token of the account', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('the wrong current password changes nothing; the right one leaves only this device signed in', async () => {
+    const desk = await register(server.url, 'rosa');
+    const phone = await login(server.url, 'rosa');
+    const socket = await TestClient.connect(server.url, phone);
+
+    const wrong = await post(server.url, '/api/account/password', { currentPassword: 'not the password', newPassword: NEW_PASSWORD }, { bearer: desk.token });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ code: 'bad-credentials' });
+    expect(await (await me(server.url, phone.token)).json()).toMatchObject({ device: { user: { username: 'rosa' } } });
+
+    const res = await post(server.url, '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { bearer: desk.token });
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    expect(await (await me(server.url, token)).json()).toMatchObject({ device: { id: desk.deviceId, user: { username: 'rosa' } } });
+    for (const old of [desk.token, phone.token]) expect((await me(server.url, old)).status).toBe(401); // every old token
+    await closed(socket); // the phone's open socket too
+
+    expect((await post(server.url, '/api/account/login', { username: 'rosa', password: PASSWORD }, { bearer: (await newDevice(server.url)).token })).status).toBe(401);
+    await login(server.url, 'rosa', NEW_PASSWORD);
+  });
+
+  it('a guest has no password to change; a malformed body is named', async () => {
+    const guest = await newDevice(server.url);
+    const res = await post(server.url, '/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { bearer: guest.token });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'account-required' });
+    const short = await post(server.url, '/api/account/password', { currentPassword: PASSWORD, newPassword: 'short' }, { bearer: guest.token });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ code: 'malformed' });
+  });
+});
+
+describe('recovery codes', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('ten are shown at registration and only their hashes are stored', async () => {
+    const ines = await register(server.url, 'ines');
+    expect(new Set(ines.codes).size).toBe(RECOVERY_CODE_COUNT);
+    const rows = await server.db.prisma.recoveryCode.findMany({ where: { user: { username: 'ines' } } });
+    expect(rows.map((r) => r.codeHash).sort()).toEqual(ines.codes.map((c) => hashRecoveryCode(c.replace(/-/g, ''))).sort());
+    expect(await (await request(server.url, 'GET', '/api/account', undefined, { bearer: ines.token })).json())
+      .toEqual({ username: 'ines', recoveryCodesLeft: RECOVERY_CODE_COUNT });
+  });
+
+  it('one code and a new password restore the account and sign out every other device; the code never works again', async () => {
+    const olga = await register(server.url, 'olga');
+    const socket = await TestClient.connect(server.url, olga);
+    const lost = await newDevice(server.url); // a new browser: the password is forgotten
+
+    const res = await recover(server.url, lost.token, 'OLGA', olga.codes[3].toUpperCase()); // any case
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    expect(await (await me(server.url, token)).json()).toMatchObject({ device: { id: lost.deviceId, user: { username: 'olga' } } });
+    expect((await me(server.url, olga.token)).status).toBe(401);
+    await closed(socket);
+    await login(server.url, 'olga', NEW_PASSWORD);
+
+    const again = await recover(server.url, (await newDevice(server.url)).token, 'olga', olga.codes[3]);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ code: 'bad-credentials' });
+    expect(await (await request(server.url, 'GET', '/api/account', undefined, { bearer: token })).json()).toMatchObject({ recoveryCodesLeft: 9 });
+  });
+
+  it('regenerating needs the password and makes the old codes worthless', async () => {
+    const pia = await register(server.url, 'pia');
+    const wrong = await post(server.url, '/api/account/recovery-codes', { password: 'not the password' }, { bearer: pia.token });
+    expect(wrong.status).toBe(401);
+    const res = await post(server.url, '/api/account/recovery-codes', { password: PASSWORD }, { bearer: pia.token });
+    expect(res.status).toBe(200);
+    const fresh = RecoveryCodesSchema.parse(await res.json()).recoveryCodes;
+    expect(fresh.filter((c) => pia.codes.includes(c))).toEqual([]);
+    expect((await recover(server.url, (await newDevice(server.url)).token, 'pia', pia.codes[0])).status).toBe(401);
+    expect((await recover(server.url, (await newDevice(server.url)).token, 'pia', fresh[0])).status).toBe(200);
+  });
+
+  it('a code of another account, or a made-up one, is refused; a malformed one is named', async () => {
+    const quim = await register(server.url, 'quim');
+    const rui = await register(server.url, 'rui');
+    expect((await recover(server.url, (await newDevice(server.url)).token, 'rui', quim.codes[0])).status).toBe(401);
+    expect((await recover(server.url, (await newDevice(server.url)).token, 'rui', 'aaaa-aaaa-aaaa-aaaa')).status).toBe(401);
+    const bad = await recover(server.url, rui.token, 'rui', 'not-a-code');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'malformed', message: expect.stringContaining('recovery code') });
+  });
+
+  it('nothing in any response reveals another account\'s codes', async () => {
+    const sara = await register(server.url, 'sara');
+    const tom = await register(server.url, 'tom');
+    const regenerated = RecoveryCodesSchema.parse(await (await post(server.url, '/api/account/recovery-codes', { password: PASSWORD }, { bearer: tom.token })).json()).recoveryCodes;
+    const secrets = [...tom.codes, ...regenerated].flatMap((c) => [c, c.replace(/-/g, ''), hashRecoveryCode(c.replace(/-/g, ''))]);
+    const seen: string[] = [];
+    for (const [method, path, body] of [
+      ['GET', '/api/account'], ['GET', '/api/me'], ['GET', '/api/players/tom'], ['GET', '/api/leaderboard'], ['GET', '/api/me/games'],
+      ['POST', '/api/account/recovery-codes', { password: PASSWORD }],
+    ] as const) seen.push(await (await request(server.url, method, path, body, { bearer: sara.token })).text());
+    seen.push(await (await request(server.url, 'GET', '/api/account', undefined, { bearer: tom.token })).text()); // not even its own
+    for (const text of seen) for (const s of secrets) expect(text).not.toContain(s);
+  });
+});
+
+describe('recovery is limited as logins are', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ httpLimits: { windowMs: 60_000, perAddress: 600, devices: 50, registers: 10, loginsPerAddress: 50, loginsPerAccountAddress: 3, loginsPerAccount: 50 } });
+  });
+  afterAll(async () => { await server?.stop(); });
+
+  it('after three wrong codes for an account from one address, even a right one waits', async () => {
+    const vera = await register(server.url, 'vera');
+    const d = await newDevice(server.url);
+    for (let i = 0; i < 3; i++) expect((await recover(server.url, d.token, 'vera', `aaaa-aaaa-aaaa-aaa${i + 2}`)).status).toBe(401);
+    const held = await recover(server.url, d.token, 'vera', vera.codes[0]);
+    expect(held.status).toBe(429);
+    expect(await held.json()).toMatchObject({ code: 'rate-limited' });
+    expect(await server.db.prisma.recoveryCode.count({ where: { user: { username: 'vera' } } })).toBe(RECOVERY_CODE_COUNT); // nothing used
+  });
+});
+
+describe('deleting an account', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('its games stay, under "deleted player"; its name is free; every device of it is signed out', async () => {
+    const uma = await register(server.url, 'uma');
+    const umaPhone = await login(server.url, 'uma');
+    const vito = await register(server.url, 'vito');
+    const a = await TestClient.connect(server.url, uma);
+    const b = await TestClient.connect(server.url, vito);
+    const room = await a.createRoom({});
+    await b.join(room.code);
+    a.send({ type: 'room.sit', code: room.code, color: 'black' });
+    await a.nextOf('room', (m) => m.room.seats.black.kind === 'human');
+    b.send({ type: 'room.sit', code: room.code, color: 'white' });
+    await a.nextOf('room', (m) => m.room.seats.white.kind === 'human');
+    a.send({ type: 'room.start', code: room.code });
+    await a.nextOf('game', (m) => m.reason === 'start');
+    const gameId = a.game!.id;
+    b.send({ type: 'resign', gameId });
+    await a.nextOf('event', (m) => m.event.kind === 'end');
+    // as a rated game is stored, so vito's profile lists uma as his opponent
+    const ids = await server.db.prisma.user.findMany({ where: { username: { in: ['uma', 'vito'] } } });
+    const id = (name: string) => ids.find((u) => u.username === name)!.id;
+    const change = { ratingBefore: 1500, rdBefore: 350, volatilityBefore: 0.06, ratingAfter: 1500, rdAfter: 300, volatilityAfter: 0.06 };
+    await server.db.prisma.gameRating.createMany({ data: [
+      { gameId, userId: id('uma'), color: 'black', score: 1, ...change }, { gameId, userId: id('vito'), color: 'white', score: 0, ...change },
+    ] });
+    await server.db.prisma.rating.updateMany({ data: { games: 1 } });
+
+    const wrong = await post(server.url, '/api/account/delete', { password: 'not the password' }, { bearer: uma.token });
+    expect(wrong.status).toBe(401);
+    const res = await post(server.url, '/api/account/delete', { password: PASSWORD }, { bearer: uma.token });
+    expect(res.status).toBe(200);
+    const { token, device } = (await res.json()) as { token: string; device: { id: string; user: unknown } };
+    expect(device).toMatchObject({ id: uma.deviceId, user: null }); // this browser goes on as a guest
+    expect(await (await me(server.url, token)).json()).toMatchObject({ device: { user: null } });
+    for (const old of [uma.token, umaPhone.token]) expect((await me(server.url, old)).status).toBe(401);
+    await closed(a);
+
+    const record = GameRecordResponseSchema.parse(await (await request(server.url, 'GET', `/api/games/${gameId}`)).json()).game;
+    expect(record.seats).toMatchObject({ black: { name: DELETED_PLAYER }, white: { name: 'vito' } });
+    expect(record.outcome).toEqual({ winner: 'black', reason: 'resign' });
+    const vitoGames = MyGamesSchema.parse(await (await request(server.url, 'GET', '/api/me/games', undefined, { bearer: vito.token })).json());
+    expect(vitoGames.finished).toEqual([expect.objectContaining({ gameId, opponent: DELETED_PLAYER })]);
+    expect(await (await request(server.url, 'GET', '/api/players/vito')).json()).toMatchObject({ recent: [{ gameId, opponent: DELETED_PLAYER }] });
+    const board = (await (await request(server.url, 'GET', '/api/leaderboard')).json()) as { players: { username: string }[]; provisional: { username: string }[] };
+    expect([...board.players, ...board.provisional].map((p) => p.username)).toEqual(['vito']);
+
+    expect((await request(server.url, 'GET', '/api/players/uma')).status).toBe(404);
+    expect((await post(server.url, '/api/account/login', { username: 'uma', password: PASSWORD }, { bearer: token })).status).toBe(401);
+    await register(server.url, 'uma'); // the name is free again: a new account, none of the old one's games
+    b.close();
+  });
+});
