@@ -136,20 +136,26 @@ describe('lag compensation (RULES.md §7)', () => {
     engine._sendPacket = (type, ...rest) => (type === 'pong' ? void setTimeout(() => send(type, ...rest), ms) : send(type, ...rest));
   };
 
-  it('lag is credited back within its quota: 3 gains to start, 1 gain a move, 7 at most', async () => {
-    // 20 min: an estimated length over 180 s, so a gain is 1 clock second (100 ms here); the quota starts at 300 ms
-    const tc = { kind: 'clock', initialSeconds: 1200, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
-    const { host, guest } = await seatedPair(server.url, { timeControl: tc });
-    slowPongs(host, 1500); // Black's link: ~750 ms each way, more than any quota
-    await sleep(5000); // a few slow round trips measured: the estimate is smoothed
+  /** Both play `rounds` moves each; the lag credited to each of Black's moves. */
+  async function blackCredits(host: TestClient, guest: TestClient, rounds: number): Promise<number[]> {
     const credits: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < rounds; i++) {
       expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
       credits.push((await moveOf(guest, 'black')).lagCreditMs);
       await guest.reach(host.game!.version);
       expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
       await host.reach(guest.game!.version);
     }
+    return credits;
+  }
+
+  it('lag is credited back within its quota: 3 gains to start, 1 gain a move, 7 at most', async () => {
+    // 20 min: an estimated length over 180 s, so a gain is 1 clock second (100 ms here); the quota starts at 300 ms
+    const tc = { kind: 'clock', initialSeconds: 1200, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
+    const { host, guest } = await seatedPair(server.url, { timeControl: tc });
+    slowPongs(host, 1500); // Black's link: ~750 ms each way, more than any quota
+    await sleep(5000); // a few slow round trips measured: the estimate is smoothed
+    const credits = await blackCredits(host, guest, 4);
     // the whole quota at first, then what each move adds to it
     expect(credits).toEqual([300, 100, 100, 100]);
     host.close(); guest.close();
@@ -159,14 +165,7 @@ describe('lag compensation (RULES.md §7)', () => {
     const tc = { kind: 'clock', initialSeconds: 1200, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
     await sleep(500);
-    const credits: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
-      credits.push((await moveOf(guest, 'black')).lagCreditMs);
-      await guest.reach(host.game!.version);
-      expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
-      await host.reach(guest.game!.version);
-    }
+    const credits = await blackCredits(host, guest, 3);
     const stored = (await storedMoves(server, gameId)).filter((r) => r.ply % 2 === 0).map((r) => r.lagMs);
     expect(stored).toEqual(credits);
     for (const c of credits) expect(c).toBeLessThanOrEqual(300);
