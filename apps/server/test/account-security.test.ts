@@ -3,8 +3,9 @@
 // once, and are limited as logins are; a deleted account's games stay, under "deleted player".
 import { DELETED_PLAYER, GameRecordResponseSchema, MyGamesSchema, RECOVERY_CODE_COUNT, RecoveryCodesSchema } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../src/config.ts';
 import { hashRecoveryCode } from '../src/identity/secrets.ts';
-import { TestClient } from './support/TestClient.ts';
+import { seatedPair, TestClient } from './support/TestClient.ts';
 import { post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -13,10 +14,7 @@ const NEW_PASSWORD = 'staple donkey lantern';
 
 interface Holder { token: string; deviceId: string }
 const me = (url: string, token: string) => request(url, 'GET', '/api/me', undefined, { bearer: token });
-const newDevice = async (url: string): Promise<Holder> => {
-  const d = (await (await post(url, '/api/device', {})).json()) as { token: string; device: { id: string } };
-  return { token: d.token, deviceId: d.device.id };
-};
+const newDevice = (url: string): Promise<Holder> => TestClient.device(url, 'Guest');
 /** A new account on a new device, with the codes its registration showed. */
 async function register(url: string, username: string): Promise<Holder & { codes: string[] }> {
   const d = await newDevice(url);
@@ -38,11 +36,14 @@ const closed = (c: TestClient) => new Promise<void>((resolve) => {
 const recover = (url: string, token: string, username: string, code: string) =>
   post(url, '/api/account/recover', { username, code, newPassword: NEW_PASSWORD }, { bearer: token });
 
-describe('a password change rotates every token of the account', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server?.stop(); });
+// one server for all but the limits' scenario (each account here is its own); its one test address makes
+// more devices and accounts than one person would
+let server: TestServer;
+const roomy = { ...defaultConfig().httpLimits, devices: 200, registers: 50, loginsPerAddress: 50 };
+beforeAll(async () => { server = await startTestServer({ httpLimits: roomy }); });
+afterAll(async () => { await server?.stop(); });
 
+describe('a password change rotates every token of the account', () => {
   it('the wrong current password changes nothing; the right one leaves only this device signed in', async () => {
     const desk = await register(server.url, 'rosa');
     const phone = await login(server.url, 'rosa');
@@ -76,10 +77,6 @@ describe('a password change rotates every token of the account', () => {
 });
 
 describe('recovery codes', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server?.stop(); });
-
   it('ten are shown at registration and only their hashes are stored', async () => {
     const ines = await register(server.url, 'ines');
     expect(new Set(ines.codes).size).toBe(RECOVERY_CODE_COUNT);
@@ -146,43 +143,29 @@ describe('recovery codes', () => {
 });
 
 describe('recovery is limited as logins are', () => {
-  let server: TestServer;
+  let limited: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ httpLimits: { windowMs: 60_000, perAddress: 600, devices: 50, registers: 10, loginsPerAddress: 50, loginsPerAccountAddress: 3, loginsPerAccount: 50 } });
+    limited = await startTestServer({ httpLimits: { ...roomy, loginsPerAccountAddress: 3 } });
   });
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => { await limited?.stop(); });
 
   it('after three wrong codes for an account from one address, even a right one waits', async () => {
-    const vera = await register(server.url, 'vera');
-    const d = await newDevice(server.url);
-    for (let i = 0; i < 3; i++) expect((await recover(server.url, d.token, 'vera', `aaaa-aaaa-aaaa-aaa${i + 2}`)).status).toBe(401);
-    const held = await recover(server.url, d.token, 'vera', vera.codes[0]);
+    const vera = await register(limited.url, 'vera');
+    const d = await newDevice(limited.url);
+    for (let i = 0; i < 3; i++) expect((await recover(limited.url, d.token, 'vera', `aaaa-aaaa-aaaa-aaa${i + 2}`)).status).toBe(401);
+    const held = await recover(limited.url, d.token, 'vera', vera.codes[0]);
     expect(held.status).toBe(429);
     expect(await held.json()).toMatchObject({ code: 'rate-limited' });
-    expect(await server.db.prisma.recoveryCode.count({ where: { user: { username: 'vera' } } })).toBe(RECOVERY_CODE_COUNT); // nothing used
+    expect(await limited.db.prisma.recoveryCode.count({ where: { user: { username: 'vera' } } })).toBe(RECOVERY_CODE_COUNT); // nothing used
   });
 });
 
 describe('deleting an account', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server?.stop(); });
-
   it('its games stay, under "deleted player"; its name is free; every device of it is signed out', async () => {
     const uma = await register(server.url, 'uma');
     const umaPhone = await login(server.url, 'uma');
     const vito = await register(server.url, 'vito');
-    const a = await TestClient.connect(server.url, uma);
-    const b = await TestClient.connect(server.url, vito);
-    const room = await a.createRoom({});
-    await b.join(room.code);
-    a.send({ type: 'room.sit', code: room.code, color: 'black' });
-    await a.nextOf('room', (m) => m.room.seats.black.kind === 'human');
-    b.send({ type: 'room.sit', code: room.code, color: 'white' });
-    await a.nextOf('room', (m) => m.room.seats.white.kind === 'human');
-    a.send({ type: 'room.start', code: room.code });
-    await a.nextOf('game', (m) => m.reason === 'start');
-    const gameId = a.game!.id;
+    const { host: a, guest: b, gameId } = await seatedPair(server.url, {}, { host: uma, guest: vito });
     b.send({ type: 'resign', gameId });
     await a.nextOf('event', (m) => m.event.kind === 'end');
     // as a rated game is stored, so vito's profile lists uma as his opponent
@@ -192,7 +175,7 @@ describe('deleting an account', () => {
     await server.db.prisma.gameRating.createMany({ data: [
       { gameId, userId: id('uma'), color: 'black', score: 1, ...change }, { gameId, userId: id('vito'), color: 'white', score: 0, ...change },
     ] });
-    await server.db.prisma.rating.updateMany({ data: { games: 1 } });
+    await server.db.prisma.rating.updateMany({ where: { userId: { in: [id('uma'), id('vito')] } }, data: { games: 1 } });
 
     const wrong = await post(server.url, '/api/account/delete', { password: 'not the password' }, { bearer: uma.token });
     expect(wrong.status).toBe(401);
@@ -206,12 +189,17 @@ describe('deleting an account', () => {
 
     const record = GameRecordResponseSchema.parse(await (await request(server.url, 'GET', `/api/games/${gameId}`)).json()).game;
     expect(record.seats).toMatchObject({ black: { name: DELETED_PLAYER }, white: { name: 'vito' } });
+    const kif = await (await request(server.url, 'GET', `/api/games/${gameId}.kif`)).text();
+    expect(kif).toContain('先手：deleted player');
+    expect(kif).not.toContain(DELETED_PLAYER);
     expect(record.outcome).toEqual({ winner: 'black', reason: 'resign' });
     const vitoGames = MyGamesSchema.parse(await (await request(server.url, 'GET', '/api/me/games', undefined, { bearer: vito.token })).json());
     expect(vitoGames.finished).toEqual([expect.objectContaining({ gameId, opponent: DELETED_PLAYER })]);
     expect(await (await request(server.url, 'GET', '/api/players/vito')).json()).toMatchObject({ recent: [{ gameId, opponent: DELETED_PLAYER }] });
     const board = (await (await request(server.url, 'GET', '/api/leaderboard')).json()) as { players: { username: string }[]; provisional: { username: string }[] };
-    expect([...board.players, ...board.provisional].map((p) => p.username)).toEqual(['vito']);
+    const listed = [...board.players, ...board.provisional].map((p) => p.username);
+    expect(listed).toContain('vito');
+    expect(listed.filter((n) => n === 'uma' || n.startsWith('~'))).toEqual([]);
 
     expect((await request(server.url, 'GET', '/api/players/uma')).status).toBe(404);
     expect((await post(server.url, '/api/account/login', { username: 'uma', password: PASSWORD }, { bearer: token })).status).toBe(401);

@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('forgot password: a recovery code and a new password', () => {
   it('checks the code\'s form before sending, then restores the account', async () => {
     client.user = null;
-    const fetch = vi.fn(async () => json(200, device({ id: 'u1', username: 'ana' })));
+    const fetch = vi.fn(async (_url: string) => json(200, device({ id: 'u1', username: 'ana' })));
     vi.stubGlobal('fetch', fetch);
     const { container } = render(AccountForm, { mode: 'login' });
     await fireEvent.click(container.querySelector('[data-action="forgot"]')!);

@@ -1,4 +1,4 @@
-import { IdSchema, rulesOptions, type GameRecord } from '@chu/protocol';
+import { DELETED_PLAYER, IdSchema, rulesOptions, type GameRecord } from '@chu/protocol';
 import { Game, kifDate, kifTimeControl, toKif } from '@chu/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,11 +13,14 @@ function replay(record: GameRecord, plies = record.moves.length): Game {
   return game.value;
 }
 
+// A file leaves the site with no client to word the marker, so a deleted account is named in the file's own words.
+const kifName = (name: string | null): string | undefined => (name === DELETED_PLAYER ? 'deleted player' : name ?? undefined);
+
 /** A stored game as chu KIF, its site under `origin` ("https://chu.example"). */
 export function recordKif(record: GameRecord, origin: string): string {
   return toKif(replay(record), {
-    black: record.seats.black.name ?? undefined,
-    white: record.seats.white.name ?? undefined,
+    black: kifName(record.seats.black.name),
+    white: kifName(record.seats.white.name),
     start: kifDate(new Date(record.createdAt)),
     ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
     event: 'Chu Shogi Online',

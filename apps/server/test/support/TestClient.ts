@@ -165,9 +165,13 @@ export class TestClient {
 }
 
 // Host creates a room, guest joins; both sit, the host starts. Returns when both see the game.
-export async function seatedPair(url: string, options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}) {
-  const host = await TestClient.connect(url, 'Ana');
-  const guest = await TestClient.connect(url, 'Ben');
+// `who`: the devices to play from (an account's, say); new guests Ana and Ben by default.
+type Who = string | { token: string; deviceId: string };
+export async function seatedPair(
+  url: string, options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}, who: { host?: Who; guest?: Who } = {},
+) {
+  const host = await TestClient.connect(url, who.host ?? 'Ana');
+  const guest = await TestClient.connect(url, who.guest ?? 'Ben');
   const room = await host.createRoom(options);
   await guest.join(room.code);
   host.send({ type: 'room.sit', code: room.code, color: 'black' });
