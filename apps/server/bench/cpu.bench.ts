@@ -62,7 +62,7 @@ class Table {
     this.socket = io(this.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
     await new Promise<void>((started) => {
       this.socket.on(SERVER_EVENT, (m: ServerMessage) => {
-        if (m.type === 'welcome') this.send({ type: 'room.create', options: { turnTime: this.turnTime } });
+        if (m.type === 'welcome') this.send({ type: 'room.create', options: { timeControl: this.turnTime === null ? { kind: 'none' } : { kind: 'turn', seconds: this.turnTime } } });
         if (m.type === 'room' && !this.gameId) {
           const { code, seats } = m.room;
           if (seats.black.kind === 'empty') {

@@ -12,6 +12,7 @@ export interface ServerConfig {
   migrationsDir: string;
   msPerSecond: number;       // 1000; tests shrink clocks and grace periods through it
   cpuDelayMs: number;        // pause before a CPU move, so people can follow
+  pingIntervalMs: number;    // 10000: Socket.IO's heartbeat, whose round trips measure each socket's lag (TransportLag)
   // Socket messages, per socket: a credit bucket. A new device's bucket starts at newDeviceCapacity and
   // grows to capacity over its first growMs, so a freshly made device buys no full burst.
   rateLimit: { capacity: number; refillPerSecond: number; spectatorRefillPerSecond: number; newDeviceCapacity: number; growMs: number };
@@ -68,6 +69,7 @@ export function defaultConfig(): ServerConfig {
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
     cpuDelayMs: 300,
+    pingIntervalMs: 10_000,
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
     handshakes: { perAddress: 120, windowMs: 60_000 },
@@ -103,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : d.webDist,
     msPerSecond: num(env.CHU_MS_PER_SECOND, d.msPerSecond),
     cpuDelayMs: num(env.CHU_CPU_DELAY_MS, d.cpuDelayMs),
+    pingIntervalMs: num(env.CHU_PING_INTERVAL_MS, d.pingIntervalMs),
     logLevel: env.LOG_LEVEL || d.logLevel,
     logFile: env.LOG_FILE ? resolve(env.LOG_FILE) : d.logFile,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,

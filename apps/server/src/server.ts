@@ -63,7 +63,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const io = new SocketServer(app.server, {
     maxHttpBufferSize: FRAME_CAP * config.maxMessageBytes,
     serveClient: false,
-    pingInterval: 10_000,
+    pingInterval: config.pingIntervalMs,
     pingTimeout: 8_000,
   });
   engineErrorsAsProtocol(io.engine);

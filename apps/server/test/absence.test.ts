@@ -24,7 +24,7 @@ describe('timed turns: an away person never loses on time', () => {
   afterAll(async () => { await server?.stop(); });
 
   it.each([30, 60] as const)('%i s per turn: the player on move leaves; the CPU moves in time, and again', async (turnTime) => {
-    const { host, guest, gameId } = await seatedPair(server.url, { turnTime });
+    const { host, guest, gameId } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: turnTime } });
     host.close(); // Black is to move, and gone
     const cpu = await guest.nextOf('event', (m) => m.event.kind === 'move' || m.event.kind === 'end', 5000);
     expect(cpu.event).toMatchObject({ kind: 'move', color: 'black', byCpu: true });
@@ -40,7 +40,7 @@ describe('timed turns: an away person never loses on time', () => {
   it('the opponent leaves on my turn; when I move, everyone sees its countdown shortened to fit its own turn', async () => {
     // 30 s turns (600 ms) and the 60 s grace (1.2 s): the away seat's countdown starts at the grace
     // period, and once the turn is its own, the CPU must stand in with a third of the turn left
-    const { host, guest, code } = await seatedPair(server.url, { turnTime: 30 });
+    const { host, guest, code } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: 30 } });
     const watcher = await spectator(server.url, code);
     guest.close(); // White leaves while Black is to move
     const away = await watcher.nextOf('room', (m) => m.room.seats.white.status === 'away');
@@ -61,7 +61,7 @@ describe('nobody to play for: adjournment', () => {
   afterAll(async () => { await server?.stop(); });
 
   it('both players leave: nothing is played for 3× the grace period, the game adjourns, and resumes when one returns', async () => {
-    const { host, guest, gameId, code } = await seatedPair(server.url, { graceSeconds: 2, turnTime: 30 });
+    const { host, guest, gameId, code } = await seatedPair(server.url, { graceSeconds: 2, timeControl: { kind: 'turn', seconds: 30 } });
     await host.move('7j5h');
     const watcher = await spectator(server.url, code);
     host.close();

@@ -116,7 +116,7 @@ describe('the archive of an account', () => {
     casual.close();
     lucia.cpu = await lostToCpu(url, desk);
     lucia.rated = await ratedLoss(url, desk, ramon);
-    lucia.dai = await played(url, desk, mateo, 'white', { variant: 'dai', turnTime: 30 });
+    lucia.dai = await played(url, desk, mateo, 'white', { variant: 'dai', timeControl: { kind: 'turn', seconds: 30 } });
     lucia.handicap = await played(url, mateo, desk, 'black', { startSfen: setupById('gold')!.sfen });
   }, 60_000);
   afterAll(async () => { await server?.stop(); });
@@ -137,7 +137,7 @@ describe('the archive of an account', () => {
     expect(byId.get(lucia.casualDraw)).toMatchObject({ result: 'draw', reason: 'agreement' });
     expect(byId.get(lucia.cpu)).toMatchObject({ opponent: 'CPU 1', result: 'loss', rated: false });
     expect(byId.get(lucia.rated)).toMatchObject({ opponent: 'ramon', result: 'loss', rated: true });
-    expect(byId.get(lucia.dai)).toMatchObject({ variant: 'dai', turnTime: 30, result: 'loss' });
+    expect(byId.get(lucia.dai)).toMatchObject({ variant: 'dai', timeControl: { kind: 'turn', seconds: 30 }, result: 'loss' });
     expect(byId.get(lucia.handicap)).toMatchObject({ color: 'white', handicap: true, result: 'loss' });
     // the rated game is on ramon's profile too; the guest Mateo has none
     expect((await archive(server.url, 'ramon')).games.map((g) => g.gameId)).toEqual([lucia.rated]);

@@ -16,7 +16,7 @@ describe('restart with a running clock', () => {
     // 1 "second" = 40 ms: a 60 s turn lasts 2.4 s. Wide margins, since a loaded machine may take a
     // few hundred ms between the restart and the join's answer.
     server = await startTestServer({ msPerSecond: 40 }, target);
-    const { host, guest, gameId, code } = await seatedPair(server.url, { turnTime: 60 });
+    const { host, guest, gameId, code } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: 60 } });
     await host.move('7j5h');
     host.close(); guest.close();
     await server.stop();

@@ -11,8 +11,9 @@ describe('ways a game ends', () => {
   const stored = (id: string) => server.db.prisma.game.findUniqueOrThrow({ where: { id } });
 
   it('per-turn timeout: the side that runs out loses', async () => {
-    const { host, guest, gameId } = await seatedPair(server.url, { turnTime: 30 });
-    expect(host.game).toMatchObject({ turnTime: 30 });
+    const { host, guest, gameId } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: 30 } });
+    expect(host.game!.options.timeControl).toEqual({ kind: 'turn', seconds: 30 });
+    expect(host.game!.clock).toMatchObject({ black: { mainMs: 0, periods: 1 }, byoyomiMs: 600, running: 'black' });
     expect((await host.move('7j5h')).type).toBe('ack');
     const end = await host.nextOf('event', (m) => m.event.kind === 'end');
     expect(end.event).toMatchObject({ outcome: { winner: 'black', reason: 'timeout' } });

@@ -56,11 +56,11 @@ describe('two devices play a game to a royal capture', () => {
 
   it('resolves an invite code over HTTP', async () => {
     const host = await TestClient.connect(server.url, 'Host');
-    const room = await host.createRoom({ turnTime: 60, bareKing: false });
+    const room = await host.createRoom({ timeControl: { kind: 'turn', seconds: 60 }, bareKing: false });
     const res = await fetch(`${server.url}/api/rooms/${room.code.toLowerCase()}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { room: { options: { turnTime: number; bareKing: boolean } } };
-    expect(body.room.options).toMatchObject({ turnTime: 60, bareKing: false });
+    const body = (await res.json()) as { room: { options: { timeControl: unknown; bareKing: boolean } } };
+    expect(body.room.options).toMatchObject({ timeControl: { kind: 'turn', seconds: 60 }, bareKing: false });
     expect((await fetch(`${server.url}/api/rooms/ZZZZZZ`)).status).toBe(404);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     host.close();

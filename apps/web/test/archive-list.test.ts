@@ -8,7 +8,7 @@ import { archiveQuery, NO_FILTERS } from '../src/lib/ranked/archive';
 
 const game = (gameId: string, over: Partial<ArchiveGame> = {}): ArchiveGame => ({
   gameId, roomCode: 'ABCDEF', color: 'black', opponent: 'Mateo', variant: 'chu', handicap: false, rated: false,
-  turnTime: null, result: 'win', reason: 'resign', ply: 12, finishedAt: '2026-12-01T10:00:00.000Z', ...over,
+  timeControl: { kind: 'none' }, result: 'win', reason: 'resign', ply: 12, finishedAt: '2026-12-01T10:00:00.000Z', ...over,
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +26,7 @@ describe('the archive query', () => {
 describe('the archive on a profile', () => {
   it('lists a page, fetches the next with "more", and asks again from the start when a filter changes', async () => {
     const pages: Record<string, unknown> = {
-      '/api/players/lucia/games': { games: [game('g1'), game('g2', { variant: 'dai', rated: true, result: 'loss', turnTime: 30 })], next: 'c2' },
+      '/api/players/lucia/games': { games: [game('g1'), game('g2', { variant: 'dai', rated: true, result: 'loss', timeControl: { kind: 'turn', seconds: 30 } })], next: 'c2' },
       '/api/players/lucia/games?cursor=c2': { games: [game('g3', { handicap: true, opponent: 'CPU 1', color: 'white' })], next: null },
       '/api/players/lucia/games?result=loss': { games: [game('g2', { result: 'loss' })], next: null },
     };

@@ -71,7 +71,7 @@ export const gameView = (over: Partial<GameView> = {}): GameView => ({
   id: 'g1', roomCode: 'ABCDEF', rated: false, ratingChanges: null, options: DEFAULT_ROOM_OPTIONS,
   startSfen: Game.start().startSfen, setup: setupOfRoom(DEFAULT_ROOM_OPTIONS),
   moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
-  turnTime: null, turnRemainingMs: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
+  turnRemainingMs: null, clock: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
 }) as GameView;
 
 export const roomView = (over: Partial<RoomView> = {}): RoomView => ({
@@ -79,6 +79,17 @@ export const roomView = (over: Partial<RoomView> = {}): RoomView => ({
   seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
   rematchOfferBy: null, ...over,
 }) as RoomView;
+
+/** A 30 s turn limit's clocks (RULES.md §7) with `leftMs` left for `running`, read now. */
+export const turnClock = (leftMs: number, running: 'black' | 'white' = 'black') => {
+  const serverNow = Date.now();
+  const side = { mainMs: 0, periods: 1 };
+  return {
+    black: side, white: side, byoyomiMs: 30_000, incrementMs: 0, running,
+    turnStartedAt: serverNow - (30_000 - leftMs), deadline: serverNow + leftMs, serverNow,
+  };
+};
+export const TURN_30 = { ...DEFAULT_ROOM_OPTIONS, timeControl: { kind: 'turn' as const, seconds: 30 as const } };
 
 /** A seat event of game g1 (RULES.md §8). */
 export const seatEvent = (version: number, color: 'black' | 'white', status: SeatView['status'], takeoverInMs: number | null) => ({
@@ -89,7 +100,7 @@ export const seatEvent = (version: number, color: 'black' | 'white', status: Sea
 export const moveEvent = (version: number, usi: string, ply: number, color: 'black' | 'white', over: { notation?: string | null; turnRemainingMs?: number | null } = {}) => ({
   type: 'event' as const,
   event: {
-    kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null,
+    kind: 'move' as const, gameId: 'g1', version, usi, ply, color, byCpu: false, notation: null, turnRemainingMs: null, clock: null, lagCreditMs: 0,
     turn: color === 'black' ? ('white' as const) : ('black' as const), ...over,
   },
 });

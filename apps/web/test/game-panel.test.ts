@@ -10,7 +10,7 @@ import { client, receive } from '../src/lib/client/store.svelte';
 import { playMove } from '../src/lib/client/commands';
 import { settings } from '../src/lib/settings.svelte';
 import { setupById, Game } from '@chu/rules';
-import { freshNet, gameView, roomView, seat, seatEvent } from './fixtures';
+import { TURN_30, freshNet, gameView, roomView, seat, seatEvent, turnClock } from './fixtures';
 
 const strip = (c: HTMLElement, color: string) => c.querySelector(`[data-player="${color}"]`) as HTMLElement;
 beforeEach(() => {
@@ -66,7 +66,7 @@ describe('seat strips (RULES.md §8)', () => {
     settings.lang = 'es';
     const cpu = seat('white', 'x', { kind: 'cpu', deviceId: null, name: 'CPU 3', level: 3, controller: 'cpu' });
     const away = seat('black', 'ana', { name: 'Ana', status: 'away', connected: false, takeoverInMs: 9000 });
-    const game = gameView({ turnTime: 30, turnRemainingMs: 20_000, seats: { black: away, white: cpu } });
+    const game = gameView({ options: TURN_30, turnRemainingMs: 20_000, clock: turnClock(20_000), seats: { black: away, white: cpu } });
     client.device = { id: 'spectator', name: 'Eva' };
     const { container } = show(game, roomView({ seats: game.seats }));
     expect(strip(container, 'black').querySelector('[data-note]')!.textContent).toMatch(/^ausente — la partida se aplaza en 0:0\d$/);
@@ -75,10 +75,10 @@ describe('seat strips (RULES.md §8)', () => {
     receive({ type: 'event', event: { kind: 'adjourn', gameId: 'g1', version: 1 } });
     await tick();
     expect(container.querySelector('[data-adjourned]')!.textContent).toBe('Partida aplazada: se reanuda cuando vuelva un jugador.');
-    expect(container.querySelector('[data-clock="black"]')).toBeNull(); // nothing runs: a full turn on resuming
+    expect(container.querySelector('[data-clock="black"]')!.textContent).toBe('0:30'); // stopped: its stored time, whole on resuming
     expect(strip(container, 'black').querySelector('[data-note]')!.textContent).toBe('ausente');
 
-    receive({ type: 'event', event: { kind: 'resume', gameId: 'g1', version: 2, turnRemainingMs: 30_000 } });
+    receive({ type: 'event', event: { kind: 'resume', gameId: 'g1', version: 2, turnRemainingMs: 30_000, clock: turnClock(30_000) } });
     await tick();
     expect(container.querySelector('[data-adjourned]')).toBeNull();
     expect(container.querySelector('[data-clock="black"]')!.textContent).toBe('0:30');

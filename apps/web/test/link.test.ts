@@ -24,7 +24,7 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     sent.length = 0;
     link.down();
     expect(connection.status).toBe('offline');
-    setRoomOptions('ABCDEF', { turnTime: 30 });
+    setRoomOptions('ABCDEF', { timeControl: { kind: 'turn', seconds: 30 } });
     offerDraw('g1');
     expect(sent).toEqual([]);
     link.up();
@@ -33,7 +33,7 @@ describe('the outbox: nothing sent is lost to a reconnect', () => {
     receive({ type: 'room', room: roomView() });
     expect(sent).toEqual([
       { type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 4 } },
-      { type: 'room.options', code: 'ABCDEF', options: { turnTime: 30 }, ack: expect.any(String) },
+      { type: 'room.options', code: 'ABCDEF', options: { timeControl: { kind: 'turn', seconds: 30 } }, ack: expect.any(String) },
       { type: 'draw', gameId: 'g1', action: 'offer', ack: expect.any(String) },
     ]);
   });

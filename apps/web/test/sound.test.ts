@@ -12,7 +12,7 @@ import SettingsScreen from '../src/screens/Settings.svelte';
 import { client, receive } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { SOUNDS, playSound, type Sound } from '../src/lib/sound';
-import { freshNet, gameView, roomView } from './fixtures';
+import { TURN_30, freshNet, gameView, roomView, turnClock } from './fixtures';
 
 // Ajustes connects on mount (for the name field): a socket that never connects
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, emit() {}, connect() {}, disconnect() {}, io: {} }) }));
@@ -92,7 +92,8 @@ const move = (ply: number, turnRemainingMs: number | null = null) =>
     type: 'event',
     event: {
       kind: 'move', gameId: 'g1', version: ++version, usi: PLAYED[ply].usi, ply, color: ply % 2 ? 'white' : 'black',
-      byCpu: false, notation: PLAYED[ply].notation, turnRemainingMs, turn: ply % 2 ? 'black' : 'white',
+      byCpu: false, notation: PLAYED[ply].notation, turnRemainingMs, turn: ply % 2 ? 'black' : 'white', lagCreditMs: 0,
+      clock: turnRemainingMs === null ? null : turnClock(turnRemainingMs, ply % 2 ? 'black' : 'white'),
     },
   });
 const resign = () =>
@@ -100,7 +101,7 @@ const resign = () =>
 
 /** A timed game at this screen: every move, my clock under ten seconds, then White resigns. */
 async function aWholeGame(): Promise<string> {
-  const { said } = sitDown({ turnTime: 30, turnRemainingMs: 30_000 });
+  const { said } = sitDown({ options: TURN_30, turnRemainingMs: 30_000, clock: turnClock(30_000) });
   for (let ply = 0; ply < MOVES.length - 1; ply++) {
     move(ply, 30_000);
     await tick();
@@ -148,7 +149,7 @@ describe('sounds', () => {
   });
 
   it('my clock running low beeps twice, once a turn; the opponent\'s low clock is not mine to hear', async () => {
-    const { said } = sitDown({ turnTime: 30, turnRemainingMs: 12_000 }); // my move (Black), 12 s left
+    const { said } = sitDown({ options: TURN_30, turnRemainingMs: 12_000, clock: turnClock(12_000) }); // my move (Black), 12 s left
     await vi.advanceTimersByTimeAsync(1_500);
     expect(heard()).toEqual([]); // 10.5 s left
     await vi.advanceTimersByTimeAsync(1_000);

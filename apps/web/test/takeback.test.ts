@@ -35,14 +35,14 @@ describe('takeback events', () => {
     event({ kind: 'takeback-decline', version: 5, by: 'white' });
     expect(client.games.g1.takebackOfferBy).toBeNull();
     event({ kind: 'takeback-offer', version: 6, by: 'white' });
-    event({ kind: 'move', version: 7, usi: '6e6f', ply: 3, color: 'white', byCpu: false, notation: 'P-6f', turnRemainingMs: null, turn: 'black' });
+    event({ kind: 'move', version: 7, usi: '6e6f', ply: 3, color: 'white', byCpu: false, notation: 'P-6f', turnRemainingMs: null, turn: 'black', clock: null, lagCreditMs: 0 });
     expect(client.games.g1.takebackOfferBy).toBeNull();
   });
 
   it('two plies undone: the same side moves again, with the new clock reading', () => {
-    withMoves({ turnTime: 30, turnRemainingMs: 12_000, drawOfferBy: 'white' });
+    withMoves({ turnRemainingMs: 12_000, drawOfferBy: 'white' });
     event({ kind: 'takeback-offer', version: 4, by: 'white' });
-    event({ kind: 'takeback', version: 5, plies: 2, ply: 1, turn: 'white', turnRemainingMs: 30_000 });
+    event({ kind: 'takeback', version: 5, plies: 2, ply: 1, turn: 'white', turnRemainingMs: 30_000, clock: null });
     const g = client.games.g1;
     expect([g.moves, g.ply, g.turn, g.version]).toEqual([['7i7h'], 1, 'white', 5]);
     expect([g.takebackOfferBy, g.drawOfferBy, g.turnRemainingMs]).toEqual([null, null, 30_000]);
@@ -51,14 +51,14 @@ describe('takeback events', () => {
   it('one ply undone: the turn goes back to its mover; an optimistic move is dropped', () => {
     withMoves();
     client.pendingMove.g1 = '6e6f';
-    event({ kind: 'takeback', version: 4, plies: 1, ply: 2, turn: 'black', turnRemainingMs: null });
+    event({ kind: 'takeback', version: 4, plies: 1, ply: 2, turn: 'black', turnRemainingMs: null, clock: null });
     expect([client.games.g1.moves, client.games.g1.turn]).toEqual([['7i7h', '6d6e'], 'black']);
     expect(client.pendingMove.g1).toBeUndefined();
   });
 
   it('a takeback after a gap is not guessed: the client asks for the events it missed', () => {
     withMoves();
-    event({ kind: 'takeback', version: 6, plies: 2, ply: 1, turn: 'white', turnRemainingMs: null });
+    event({ kind: 'takeback', version: 6, plies: 2, ply: 1, turn: 'white', turnRemainingMs: null, clock: null });
     expect(client.games.g1.moves).toEqual(played);
     expect(sent).toEqual([{ type: 'sync', gameId: 'g1', version: 3 }]);
   });

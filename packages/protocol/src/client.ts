@@ -40,6 +40,8 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('sync', { gameId: IdSchema, version: VersionSchema }),
   // Casual games: ask to take back your last move (two plies if the opponent has replied), answer.
   msg('takeback', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
+  // Casual clock games, when the room allows it: add GIVEN_TIME_SECONDS to the opponent's clock.
+  msg('give-time', { gameId: IdSchema, ack: AckIdSchema }),
   // Room chat: 'players' is the game's two players' own (a new game starts it afresh); 'spectators' is everyone's.
   msg('chat.send', { code: RoomCodeSchema, channel: ChatChannelSchema, text: ChatTextSchema }),
   // Host only: a participant may (not) write in this room's chat.

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'no-draw-offer',
   'no-rematch-offer',
   'no-takeback-offer',
+  'no-give-time',     // giving time: ranked games, untimed or correspondence games, rooms that turned it off
   'no-takebacks',     // ranked games, rooms that turned them off, a CPU seat (unless allowed), nothing to take back
   'muted',            // the host muted this participant in the room's chat
   'adjourned',        // nobody seated was present; the game waits for a player to return

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VARIANTS } from '@chu/rules';
-import { RoomOptionsSchema, SetupSchema, TurnTimeSchema } from './options.ts';
+import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
 import { GameStatusSchema, OutcomeSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
@@ -119,7 +119,7 @@ export const ArchiveFilterSchema = z
     variant: z.enum(VARIANTS).optional(),
     result: ArchiveResultSchema.optional(),
     rated: flag.optional(),
-    // the time control as stored today: seconds per move, or 'none' for untimed games
+    // a turn limit's seconds per move, or 'none' for untimed games
     turnTime: z.enum(['none', '30', '60']).transform((v) => (v === 'none' ? null : Number(v) as 30 | 60)).optional(),
     opponent: z.string().trim().min(1).max(40).optional(), // a seat's name, any case: "ben", "CPU 3"
   })
@@ -138,7 +138,7 @@ export const ArchiveGameSchema = z.object({
   variant: z.enum(VARIANTS),
   handicap: z.boolean(), // started from another position than the variant's standard one
   rated: z.boolean(),
-  turnTime: TurnTimeSchema,
+  timeControl: TimeControlSchema,
   result: ArchiveResultSchema,
   reason: z.string(),
   ply: z.number().int(),

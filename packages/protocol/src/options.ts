@@ -1,11 +1,39 @@
-import { DEFAULT_OPTIONS, Game, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, setupOf, type Options, type Variant } from '@chu/rules';
+import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, setupOf, type Options, type Variant } from '@chu/rules';
 import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
 // The rules' own options (their values and defaults) are the rules package's.
-export const TURN_TIMES = [null, 30, 60] as const;
-export const TurnTimeSchema = z.union([z.null(), z.literal(30), z.literal(60)]); // seconds per move; null = untimed
+// The ranked queue still keys on the seed's per-move seconds (null = untimed); a ranked room plays them as a turn limit.
+export const TURN_TIMES = [null, ...TURN_SECONDS] as const;
+export const TurnTimeSchema = z.union([z.null(), ...TURN_SECONDS.map((s) => z.literal(s))]);
 export type TurnTime = z.infer<typeof TurnTimeSchema>;
+
+const within = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
+
+/** RULES.md §7's time controls, in the rules' ranges; a clock that gives a move no time at all is refused. */
+export const TimeControlSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }).strict(),
+  z.object({ kind: z.literal('turn'), seconds: z.union(TURN_SECONDS.map((s) => z.literal(s))) }).strict(),
+  z.object({
+    kind: z.literal('clock'),
+    initialSeconds: within(CLOCK_RANGES.initialSeconds),
+    byoyomiSeconds: within(CLOCK_RANGES.byoyomiSeconds),
+    periods: within(CLOCK_RANGES.periods),
+    incrementSeconds: within(CLOCK_RANGES.incrementSeconds),
+  }).strict().superRefine((tc, ctx) => {
+    const checked = checkClock(tc);
+    if (!checked.ok && checked.error === 'no-time') {
+      ctx.addIssue({ code: 'custom', message: 'timeControl: a clock needs main time, byoyomi or an increment (all three are 0)' });
+    }
+  }),
+  z.object({ kind: z.literal('correspondence'), daysPerMove: z.union(CORRESPONDENCE_DAYS.map((d) => z.literal(d))) }).strict(),
+]);
+
+/** What 'give-time' adds to the opponent's clock, in clock seconds. */
+export const GIVEN_TIME_SECONDS = 15;
+
+/** Pre-clock clients sent `turnTime`: refused with the way to say it now, rather than guessed. */
+const OldTurnTime = z.never({ error: 'turnTime was replaced by timeControl: send timeControl { kind: "turn", seconds: 30 } (or "none", "clock", "correspondence")' }).optional();
 
 export const LANGUAGES = ['es', 'en', 'ja'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
@@ -40,7 +68,8 @@ export const RoomOptionsSchema = z
     lionTrading: z.enum(LION_TRADING_RULES).default(DEFAULT_OPTIONS.lionTrading),
     bareKing: z.boolean().default(DEFAULT_OPTIONS.bareKing),
     moveLimit: z.number().int().min(1).max(10_000).nullable().default(DEFAULT_OPTIONS.moveLimit), // plies
-    turnTime: TurnTimeSchema.default(null),
+    timeControl: TimeControlSchema.default({ kind: 'none' }),
+    giveTime: z.boolean().default(true),        // casual clock games: a player may give the opponent 15 s
     alternateFirst: z.boolean().default(true),
     graceSeconds: z.number().int().min(1).max(600).default(60),
     public: z.boolean().default(false),        // listed in the lobby of open rooms and games being played
@@ -60,7 +89,9 @@ export const RoomOptionsPatchSchema = z
     lionTrading: z.enum(LION_TRADING_RULES),
     bareKing: z.boolean(),
     moveLimit: z.number().int().min(1).max(10_000).nullable(),
-    turnTime: TurnTimeSchema,
+    timeControl: TimeControlSchema,
+    giveTime: z.boolean(),
+    turnTime: OldTurnTime,
     alternateFirst: z.boolean(),
     graceSeconds: z.number().int().min(1).max(600),
     public: z.boolean(),

@@ -69,6 +69,28 @@ export type RoomView = z.infer<typeof RoomViewSchema>;
 export const GameStatusSchema = z.enum(['active', 'adjourned', 'finished']);
 export type GameStatus = z.infer<typeof GameStatusSchema>;
 
+/** One side's clock as its turn started (the running side's time runs down from turnStartedAt). */
+export const SideClockViewSchema = z.object({
+  mainMs: z.number().int(),  // main time left: 600000
+  periods: z.number().int(), // byoyomi periods left: 3
+});
+
+/**
+ * Both clocks as the server stored them at the last move (RULES.md §7). A client ticks the running side
+ * from `turnStartedAt` and `serverNow` (both server epoch ms), so the offset between the machines cancels.
+ */
+export const ClockViewSchema = z.object({
+  black: SideClockViewSchema,
+  white: SideClockViewSchema,
+  byoyomiMs: z.number().int(),   // each period's length: 30000 (a turn limit is one period of it)
+  incrementMs: z.number().int(), // Fischer, added after each move
+  running: ColorSchema.nullable(),              // whose time runs; null: stopped (adjourned, over)
+  turnStartedAt: z.number().int().nullable(),   // server epoch ms the running side's turn started
+  deadline: z.number().int().nullable(),        // server epoch ms the running side's time runs out (a correspondence move's deadline)
+  serverNow: z.number().int(),                  // server epoch ms when this was sent
+});
+export type ClockView = z.infer<typeof ClockViewSchema>;
+
 export const GameViewSchema = z.object({
   id: IdSchema,
   roomCode: z.string(),
@@ -83,8 +105,8 @@ export const GameViewSchema = z.object({
   outcome: OutcomeSchema.nullable(),
   drawOfferBy: ColorSchema.nullable(),
   takebackOfferBy: ColorSchema.nullable(),
-  turnTime: z.number().int().nullable(),       // seconds, null = untimed
-  turnRemainingMs: z.number().int().nullable(), // for the side to move, at the time of sending
+  turnRemainingMs: z.number().int().nullable(), // for the side to move, at the time of sending: main time and every period left
+  clock: ClockViewSchema.nullable(),             // null = untimed (options.timeControl says which control)
   seats: z.object({ black: SeatViewSchema, white: SeatViewSchema }),
   rated: z.boolean(),             // ranked: the result changes both players' ratings
   ratingChanges: RatingChangesSchema.nullable(), // a finished rated game: before → after for each side
@@ -98,7 +120,8 @@ const ev = <T extends string, S extends z.ZodRawShape>(kind: T, shape: S) =>
 export const GameEventSchema = z.discriminatedUnion('kind', [
   ev('move', {
     usi: z.string(), ply: z.number().int(), color: ColorSchema, byCpu: z.boolean(),
-    notation: z.string().nullable(), turnRemainingMs: z.number().int().nullable(),
+    notation: z.string().nullable(), turnRemainingMs: z.number().int().nullable(), clock: ClockViewSchema.nullable(),
+    lagCreditMs: z.number().int(), // transport lag credited back to the mover's clock (RULES.md §7)
     turn: ColorSchema, // the side to move after it, as the rules say (clients do not work it out)
   }),
   ev('draw-offer', { by: ColorSchema }),
@@ -108,11 +131,13 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   ev('seat', { color: ColorSchema, status: SeatStatusSchema, takeoverInMs: z.number().int().nullable() }),
   // Nobody seated is present: nothing is played and no clock runs until someone returns.
   ev('adjourn', {}),
-  ev('resume', { turnRemainingMs: z.number().int().nullable() }),
+  ev('resume', { turnRemainingMs: z.number().int().nullable(), clock: ClockViewSchema.nullable() }),
+  // Casual clock games: a player gave the opponent time (RULES.md §7).
+  ev('time-given', { by: ColorSchema, ms: z.number().int(), clock: ClockViewSchema }),
   // Casual games: a takeback asked, refused, or done (the last `plies` moves are undone; `ply` is the new length).
   ev('takeback-offer', { by: ColorSchema }),
   ev('takeback-decline', { by: ColorSchema }),
-  ev('takeback', { plies: z.number().int().min(1).max(2), ply: z.number().int(), turn: ColorSchema, turnRemainingMs: z.number().int().nullable() }),
+  ev('takeback', { plies: z.number().int().min(1).max(2), ply: z.number().int(), turn: ColorSchema, turnRemainingMs: z.number().int().nullable(), clock: ClockViewSchema.nullable() }),
 ]);
 export type GameEvent = z.infer<typeof GameEventSchema>;
 

@@ -4,7 +4,11 @@ import { ClientMessageSchema, RoomCodeSchema, UsiSchema } from '../src/index.ts'
 describe('client messages', () => {
   it.each([
     [{ type: 'room.create' }],
-    [{ type: 'room.create', options: { turnTime: 30, bareKing: false } }],
+    [{ type: 'room.create', options: { timeControl: { kind: 'turn', seconds: 30 }, bareKing: false } }],
+    [{ type: 'room.create', options: { timeControl: { kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } } }],
+    [{ type: 'room.create', options: { timeControl: { kind: 'clock', initialSeconds: 1800, byoyomiSeconds: 0, periods: 1, incrementSeconds: 30 } } }],
+    [{ type: 'room.create', options: { timeControl: { kind: 'correspondence', daysPerMove: 3 }, giveTime: false } }],
+    [{ type: 'give-time', gameId: 'g1', ack: 'a4' }],
     [{ type: 'room.join', code: 'abcdef' }], // codes are case-insensitive
     [{ type: 'room.join', code: 'ABCDEF', game: { id: 'g1', version: 3 } }],
     [{ type: 'room.cpu', code: 'ABCDEF', color: 'white', level: 3 }],
@@ -38,7 +42,11 @@ describe('client messages', () => {
     [{ type: 'move', gameId: 'g1', usi: '16a1a', version: 0, ack: 'x' }], // no file 16 in either game
     [{ type: 'move', gameId: 'g1', usi: '7i7h', version: -1, ack: 'x' }],
     [{ type: 'move', gameId: 'g1', usi: '7i7h', version: 0, ack: 'x', extra: 1 }], // strict
-    [{ type: 'room.create', options: { turnTime: 45 } }], // only none/30/60
+    [{ type: 'room.create', options: { timeControl: { kind: 'turn', seconds: 45 } } }], // only 30 or 60
+    [{ type: 'room.create', options: { timeControl: { kind: 'correspondence', daysPerMove: 4 } } }], // 1, 2, 3, 5, 7, 10, 14
+    [{ type: 'room.create', options: { timeControl: { kind: 'clock', initialSeconds: 181 * 60, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } } }],
+    [{ type: 'room.create', options: { timeControl: { kind: 'clock', initialSeconds: 60, byoyomiSeconds: 30, periods: 6, incrementSeconds: 0 } } }],
+    [{ type: 'give-time', gameId: 'g1' }], // no ack id
     [{ type: 'room.join', code: 'ABC' }],
     [{ type: 'room.join', code: 'ABCDE0' }], // 0 is not in the alphabet
     [{ type: 'room.cpu', code: 'ABCDEF', color: 'red', level: 1 }],
@@ -65,4 +73,13 @@ describe('client messages', () => {
     'usi %s → %s', (usi, ok) => {
       expect(UsiSchema.safeParse(usi).success).toBe(ok);
     });
+
+  it.each([
+    [{ timeControl: { kind: 'clock', initialSeconds: 0, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } }, 'a clock needs main time, byoyomi or an increment'],
+    [{ turnTime: 30 }, 'turnTime was replaced by timeControl'], // a pre-clock client is told what to send instead
+  ])('refuses %j saying why', (options, why) => {
+    const r = ClientMessageSchema.safeParse({ type: 'room.create', options });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message).join(' ')).toContain(why);
+  });
 });

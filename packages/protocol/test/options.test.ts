@@ -12,7 +12,7 @@ describe('room options → the rules’ options', () => {
   });
 
   it('keeps the rules’ four and leaves the room’s own (turn time, first player, grace) behind', () => {
-    const room = RoomOptionsSchema.parse({ promotion: 'shogi', lionTrading: 'always', bareKing: false, moveLimit: 300, turnTime: 30 });
+    const room = RoomOptionsSchema.parse({ promotion: 'shogi', lionTrading: 'always', bareKing: false, moveLimit: 300, timeControl: { kind: 'turn', seconds: 30 } });
     expect(rulesOptions(room)).toEqual({ variant: 'chu', promotion: 'shogi', lionTrading: 'always', bareKing: false, moveLimit: 300 });
     expect(Game.start(rulesOptions(room)).options).toEqual(rulesOptions(room));
   });

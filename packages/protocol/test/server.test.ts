@@ -8,11 +8,17 @@ const seat = (color: 'black' | 'white') => ({
   status: 'away', takeoverInMs: 41_000, account: true, rating: { rating: 1500, provisional: true },
 });
 
+// 10 min + 30 s byoyomi, Black's main time down to 9:48, White to move since serverNow − 1.5 s
+const CLOCK = {
+  black: { mainMs: 588_000, periods: 1 }, white: { mainMs: 600_000, periods: 1 }, byoyomiMs: 30_000, incrementMs: 0,
+  running: 'white', turnStartedAt: 1_764_000_000_000, deadline: 1_764_000_630_000, serverNow: 1_764_000_001_500,
+};
+
 describe('server messages', () => {
   it('room options default to RULES.md §7', () => {
     expect(DEFAULT_ROOM_OPTIONS).toEqual({
       variant: 'chu', startSfen: null, promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null,
-      turnTime: null, alternateFirst: true, graceSeconds: 60, public: false, takebacks: true, cpuTakebacks: false, language: 'es',
+      timeControl: { kind: 'none' }, giveTime: true, alternateFirst: true, graceSeconds: 60, public: false, takebacks: true, cpuTakebacks: false, language: 'es',
     });
     expect(RoomOptionsSchema.safeParse({ graceSeconds: 0 }).success).toBe(false);
   });
@@ -20,7 +26,7 @@ describe('server messages', () => {
   it.each([
     [{ type: 'ack', ack: 'a1', version: 3 }],
     [{ type: 'error', code: 'illegal', message: 'That move is not legal.', reason: 'unreachable', ack: 'a1' }],
-    [{ type: 'event', event: { kind: 'move', gameId: 'g', version: 1, usi: '7i7h', ply: 1, color: 'black', byCpu: false, notation: null, turn: 'white', turnRemainingMs: null } }],
+    [{ type: 'event', event: { kind: 'move', gameId: 'g', version: 1, usi: '7i7h', ply: 1, color: 'black', byCpu: false, notation: null, turn: 'white', turnRemainingMs: null, clock: null, lagCreditMs: 0 } }],
     [{ type: 'event', event: { kind: 'end', gameId: 'g', version: 9, outcome: { winner: null, reason: 'agreement' }, ratingChanges: null } }],
     [{
       type: 'event',
@@ -31,9 +37,11 @@ describe('server messages', () => {
     }],
     [{ type: 'event', event: { kind: 'seat', gameId: 'g', version: 3, color: 'white', status: 'away', takeoverInMs: 60_000 } }],
     [{ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 4 } }],
-    [{ type: 'event', event: { kind: 'resume', gameId: 'g', version: 5, turnRemainingMs: 30_000 } }],
+    [{ type: 'event', event: { kind: 'resume', gameId: 'g', version: 5, turnRemainingMs: 30_000, clock: null } }],
+    [{ type: 'event', event: { kind: 'move', gameId: 'g', version: 2, usi: '7i7h', ply: 1, color: 'black', byCpu: false, notation: null, turn: 'white', turnRemainingMs: 630_000, clock: CLOCK, lagCreditMs: 12 } }],
+    [{ type: 'event', event: { kind: 'time-given', gameId: 'g', version: 3, by: 'black', ms: 15_000, clock: CLOCK } }],
     [{ type: 'ranked', queue: { turnTime: 30, since: 1_764_000_000_000, rating: 1500 } }],
-    [{ type: 'event', event: { kind: 'takeback', gameId: 'g', version: 7, plies: 2, ply: 4, turn: 'black', turnRemainingMs: null } }],
+    [{ type: 'event', event: { kind: 'takeback', gameId: 'g', version: 7, plies: 2, ply: 4, turn: 'black', turnRemainingMs: null, clock: null } }],
     [{ type: 'chat', code: 'ABCDEF', message: { id: 1, channel: 'players', gameId: 'g1', deviceId: 'd1', name: 'Ana', text: '<b>hola</b>', at: '2026-12-01T10:00:00.000Z' } }],
     [{ type: 'lobby', lobby: { rooms: [], live: [{ code: 'ABCDEF', gameId: 'g', black: 'Ana', white: 'CPU 3', ply: 12, variant: 'dai', setup: null, rated: false, language: 'ja', spectators: 2 }] } }],
     [{

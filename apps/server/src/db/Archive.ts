@@ -24,7 +24,7 @@ const seatField = (color: Color, field: 'userId' | 'deviceId' | 'name'): Prisma.
 
 /**
  * The filters as SQL, from the side of the player seated at `color`. The time control is one clause here:
- * today the stored per-move seconds (options.turnTime).
+ * the per-move seconds of a turn limit (options.timeControl), or none.
  */
 function filterSql(f: ArchiveFilter, color: Color): Prisma.Sql[] {
   const sql: Prisma.Sql[] = [];
@@ -32,8 +32,8 @@ function filterSql(f: ArchiveFilter, color: Color): Prisma.Sql[] {
   if (f.rated !== undefined) sql.push(Prisma.sql`g."rated" = ${f.rated}`);
   if (f.turnTime !== undefined) {
     sql.push(f.turnTime === null
-      ? Prisma.sql`(g."options"->>'turnTime') IS NULL`
-      : Prisma.sql`(g."options"->>'turnTime') = ${String(f.turnTime)}`);
+      ? Prisma.sql`COALESCE(g."options"->'timeControl'->>'kind', 'none') = 'none'`
+      : Prisma.sql`(g."options"->'timeControl'->>'kind') = 'turn' AND (g."options"->'timeControl'->>'seconds') = ${String(f.turnTime)}`);
   }
   if (f.result === 'win') sql.push(Prisma.sql`g."winner" = ${color}`);
   if (f.result === 'loss') sql.push(Prisma.sql`g."winner" = ${other(color)}`);
@@ -124,7 +124,7 @@ function toArchiveGame(r: ArchiveRow): ArchiveGame {
   return {
     gameId: r.id, roomCode: r.code, color: r.color,
     opponent: recordSeat(seats[other(r.color)]).name,
-    variant: options.variant, handicap: !standardStart(options), rated: r.rated, turnTime: options.turnTime,
+    variant: options.variant, handicap: !standardStart(options), rated: r.rated, timeControl: options.timeControl,
     result: outcome.winner === null ? 'draw' : outcome.winner === r.color ? 'win' : 'loss', reason: outcome.reason,
     ply: r.ply, finishedAt: r.finished_at.toISOString(),
   };

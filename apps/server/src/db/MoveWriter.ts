@@ -1,4 +1,7 @@
 import type { PrismaClient } from './database.ts';
+/** Both sides' clocks as stored with a move. */
+export interface StoredClock { blackMs: number; blackPeriods: number; whiteMs: number; whitePeriods: number }
+
 import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
 /** One move as stored. A move that ends the game is not written here: ranked/RatingBook.recordResult stores it with the result (Store.insertMove). */
@@ -7,6 +10,9 @@ export interface MoveRecord {
   ply: number;
   usi: string;
   timeMs: number;
+  clock?: StoredClock | null; // both clocks after the move; absent when untimed
+  lagMs?: number | null;      // transport lag credited back to the mover
+  at?: Date;                  // when the server measured the move: the next turn starts then (default: the write's time)
   byCpu: boolean;
   ackId: string | null;
   deviceId: string | null;
@@ -86,8 +92,11 @@ export class MoveWriter {
         SELECT * FROM unnest(
           ${col((m) => m.gameId)}::text[], ${col((m) => m.ply)}::int[], ${col((m) => m.usi)}::text[],
           ${col((m) => m.timeMs)}::int[], ${col((m) => m.byCpu)}::boolean[], ${col((m) => m.ackId)}::text[],
-          ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[], ${col((m) => m.fence)}::bigint[]
-        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, fence)
+          ${col((m) => m.deviceId)}::text[], ${col((m) => m.version)}::int[], ${col((m) => m.fence)}::bigint[],
+          ${col((m) => m.clock?.blackMs ?? null)}::int[], ${col((m) => m.clock?.blackPeriods ?? null)}::int[],
+          ${col((m) => m.clock?.whiteMs ?? null)}::int[], ${col((m) => m.clock?.whitePeriods ?? null)}::int[], ${col((m) => m.lagMs ?? null)}::int[],
+          ${col((m) => (m.at ?? now).toISOString())}::timestamp(3)[]
+        ) AS b(game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, version, fence, black_ms, black_periods, white_ms, white_periods, lag_ms, at)
       ), held AS MATERIALIZED (
         SELECT l."room_id", l."token" FROM "room_leases" l
         WHERE l."room_id" IN (SELECT g."room_id" FROM "games" g JOIN batch b ON b.game_id = g."id" WHERE b.fence IS NOT NULL)
@@ -99,11 +108,12 @@ export class MoveWriter {
         WHERE g."status" = 'active'
           AND (b.fence IS NULL OR EXISTS (SELECT 1 FROM held h WHERE h."room_id" = g."room_id" AND h."token" = b.fence))
       ), inserted AS (
-        INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at")
-        SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now} FROM accepted
+        INSERT INTO "moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id", "created_at",
+                             "black_ms", "black_periods", "white_ms", "white_periods", "lag_ms")
+        SELECT game_id, ply, usi, time_ms, by_cpu, ack_id, device_id, ${now}, black_ms, black_periods, white_ms, white_periods, lag_ms FROM accepted
         RETURNING "game_id"
       )
-      UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = ${now}
+      UPDATE "games" AS g SET "version" = b.version, "turn_started_at" = b.at
       FROM accepted AS b
       WHERE g."id" = b.game_id AND EXISTS (SELECT 1 FROM inserted i WHERE i.game_id = b.game_id)
       RETURNING g."id"`;

@@ -5,7 +5,7 @@ import {
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
-import { MoveWriter, staleFence, type MoveRecord } from './MoveWriter.ts';
+import { MoveWriter, staleFence, type MoveRecord, type StoredClock } from './MoveWriter.ts';
 import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
 export { MovesAhead, StaleOwner };
@@ -34,7 +34,8 @@ export interface StoredGame {
   rated: boolean;
   status: GameStatus;
   outcome: Outcome | null;
-  moves: { usi: string; ackId: string | null; deviceId: string | null }[];
+  moves: { usi: string; ackId: string | null; deviceId: string | null; clock: StoredClock | null }[];
+  turnStartedAt: Date | null; // when the side to move's turn started (correspondence deadlines run from it)
 }
 
 /** The accounts behind a rated game's seats. */
@@ -60,7 +61,12 @@ async function refusal(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fenc
   return stale ? new StaleOwner(stale) : new Error(otherwise);
 }
 
-const gameWithMoves = { moves: { orderBy: { ply: 'asc' as const }, select: { usi: true, ackId: true, deviceId: true } } };
+const gameWithMoves = {
+  moves: {
+    orderBy: { ply: 'asc' as const },
+    select: { usi: true, ackId: true, deviceId: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true },
+  },
+};
 
 // Rooms, games and moves in the database. Every write here is awaited before anyone is told.
 // JSON columns are parsed on the way in: a row that does not fit the schema is a bug, and says so.
@@ -131,6 +137,20 @@ export class Store {
     if (n !== 1) throw await refusal(this.prisma, gameId, fence, `game ${gameId} is over: event not stored`);
   }
 
+  /** A gift of time (RULES.md §7): the clocks stored with the game's last move change, and its version moves on. */
+  async amendClock(gameId: string, ply: number, clock: StoredClock, version: number, fence: number | null): Promise<void> {
+    const n = await this.prisma.$executeRaw`
+      WITH game AS (
+        UPDATE "games" AS g SET "version" = ${version}
+        WHERE g."id" = ${gameId} AND g."status" = 'active' AND ${fenced(Prisma.sql`g."room_id"`, fence)}
+        RETURNING g."id"
+      )
+      UPDATE "moves" SET "black_ms" = ${clock.blackMs}, "black_periods" = ${clock.blackPeriods},
+        "white_ms" = ${clock.whiteMs}, "white_periods" = ${clock.whitePeriods}
+      WHERE "game_id" = (SELECT "id" FROM game) AND "ply" = ${ply}`;
+    if (n !== 1) throw await refusal(this.prisma, gameId, fence, `game ${gameId} is not in play: time not given`);
+  }
+
   /** A chat message, kept with its room (fenced like every write of the room's state). */
   async addChat(roomId: string, m: Omit<ChatMessage, 'id' | 'at'>, fence: number | null): Promise<ChatMessage> {
     const rows = await this.prisma.$queryRaw<{ id: number; created_at: Date }[]>`
@@ -177,7 +197,9 @@ export class Store {
   static async insertMove(tx: Tx, m: MoveRecord): Promise<void> {
     try {
       await tx.move.create({
-        data: { gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId },
+        data: {
+          gameId: m.gameId, ply: m.ply, usi: m.usi, timeMs: m.timeMs, byCpu: m.byCpu, ackId: m.ackId, deviceId: m.deviceId, ...m.clock, lagMs: m.lagMs ?? null,
+        },
       });
     } catch (err) {
       throw isMovesConflict(err) ? new MovesAhead(m.gameId, m.ply) : err;
@@ -320,12 +342,18 @@ function toRoom(row: { id: string; code: string; hostDeviceId: string; options: 
 function toGame(g: {
   id: string; roomId: string; number: number; options: unknown; startSfen: string; seats: unknown; version: number;
   rated: boolean; status: string; winner: string | null; reason: string | null;
-  moves: { usi: string; ackId: string | null; deviceId: string | null }[];
+  moves: ({ usi: string; ackId: string | null; deviceId: string | null } & { [K in keyof StoredClock]: number | null })[];
+  turnStartedAt: Date | null;
 }): StoredGame {
   const status = GameStatusSchema.parse(g.status);
   return {
     id: g.id, roomId: g.roomId, number: g.number, options: RoomOptionsSchema.parse(g.options), startSfen: g.startSfen,
     seats: SeatsSchema.parse(g.seats), version: g.version, rated: g.rated, status,
-    outcome: outcomeOf(status, g.winner, g.reason), moves: g.moves,
+    outcome: outcomeOf(status, g.winner, g.reason), turnStartedAt: g.turnStartedAt,
+    moves: g.moves.map((m) => ({
+      usi: m.usi, ackId: m.ackId, deviceId: m.deviceId,
+      clock: m.blackMs === null || m.blackPeriods === null || m.whiteMs === null || m.whitePeriods === null ? null
+        : { blackMs: m.blackMs, blackPeriods: m.blackPeriods, whiteMs: m.whiteMs, whitePeriods: m.whitePeriods },
+    })),
   };
 }

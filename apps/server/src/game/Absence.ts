@@ -17,6 +17,7 @@ export class Absence {
     present: Record<Color, boolean>,
     now: number,
     private readonly graceMs: number,
+    private readonly standIns = true, // false: correspondence, where nobody stands in and nothing adjourns
   ) {
     this.status = { black: 'present', white: 'present' };
     this.awaySince = { black: now, white: now };
@@ -56,12 +57,12 @@ export class Absence {
   takeOver(color: Color): void { this.status[color] = 'cpu'; }
 
   /**
-   * When an away seat's time is up: the grace period's end, or earlier on the person's own timed turn,
-   * `reserveMs` before the turn runs out, so the CPU still has time to move (an away person never
+   * When an away seat's time is up: the grace period's end, or earlier on the person's own timed turn or
+   * running clock, `reserveMs` before its time (main time and every period) runs out, so the CPU still has time to move (an away person never
    * loses on time). Then the CPU takes the seat, or, with nobody else here, the game adjourns.
    */
   due(color: Color, turn: Color, turnDeadline: number | null, reserveMs: number): Due | null {
-    if (this.status[color] !== 'away') return null;
+    if (this.status[color] !== 'away' || !this.standIns) return null;
     let at = this.awaySince[color] + this.graceMs;
     if (turn === color && turnDeadline !== null) at = Math.min(at, turnDeadline - reserveMs);
     return { color, at, then: this.isHere(opposite(color)) ? 'cpu' : 'adjourn' };

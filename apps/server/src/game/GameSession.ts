@@ -1,6 +1,6 @@
 import { Game, type Outcome as RulesOutcome } from '@chu/rules';
 import {
-  COLORS, opposite, rulesOptions, seatOf, setupOfRoom, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
+  COLORS, GIVEN_TIME_SECONDS, opposite, rulesOptions, seatOf, setupOfRoom, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
   type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView, type SetupView,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
@@ -8,7 +8,8 @@ import type { Store } from '../db/Store.ts';
 import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
-import { TurnClock } from './TurnClock.ts';
+import type { StoredClock } from '../db/MoveWriter.ts';
+import { GameClock, toStored } from './GameClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
 export type Done = { ok: true; version: number };
@@ -41,6 +42,8 @@ export interface SessionInit {
   seatRatings?: Record<Color, SeatRating | null>; // the seated accounts' ratings when the game started
   ratingChanges?: RatingChanges | null;           // a finished rated game
   fence?: number | null;                          // the room owner's lease token, carried by every write
+  clocks?: (StoredClock | null)[];                 // both clocks as stored with each move so far
+  turnStartedAt?: Date | null;                     // as stored: a correspondence turn runs on from it
 }
 
 /** A CPU move to compute: the side, its level, the position, and the time it must be back by. */
@@ -49,7 +52,7 @@ export interface CpuTurn {
   level: number;
   ply: number;
   game: Game;
-  deadline: number | null; // performance.now() ms; null = untimed
+  deadline: number | null; // performance.now() ms the seat's time runs out; null = untimed
 }
 
 /** The move an ack id was used for, in one game ("deviceId:ack" → it): a retry of it is acknowledged again, not played. */
@@ -87,7 +90,7 @@ export class GameSession {
   private readonly absence: Absence;
   private readonly history = new EventHistory();
   private readonly acks: Map<string, AckedMove>;
-  private readonly clock: TurnClock;
+  private readonly clock: GameClock | null; // null = untimed
   private readonly fence: number | null;
 
   constructor(private readonly deps: SessionDeps, init: SessionInit) {
@@ -105,10 +108,19 @@ export class GameSession {
     this.seatRatings = init.seatRatings ?? { black: null, white: null };
     this.ratingChanges = init.ratingChanges ?? null;
     this.fence = init.fence ?? null;
-    this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond);
-    this.clock = new TurnClock(init.options.turnTime === null ? null : init.options.turnTime * deps.msPerSecond);
-    if (this.state === 'active') this.clock.startTurn(now());
+    this.clock = GameClock.of(init.options.timeControl, deps.msPerSecond, init.clocks);
+    // Correspondence players come and go by design: no grace period, no stand-in (RULES.md §8).
+    this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond, !this.clock?.correspondence);
+    if (this.state === 'active') {
+      // A loaded game's turn starts now, with the side to move's stored time: time nobody could play, while
+      // no process owned the game, is not charged. A correspondence turn runs on from where it was stored:
+      // its days pass by the calendar, whoever is connected.
+      const stored = this.clock?.correspondence ? init.turnStartedAt ?? null : null;
+      const wall = stored ? Math.min(Date.now(), stored.getTime()) : Date.now();
+      this.clock?.startTurn(this.game.turn, now() - (Date.now() - wall), wall);
+    }
   }
+
 
   get status(): GameStatus { return this.state; }
   /** Not finished: seats and options of the room wait for it. */
@@ -130,7 +142,7 @@ export class GameSession {
 
   /** A seat is away on a timed game: each move changes when its takeover is due (see `dues`). */
   get awayOnTimedTurns(): boolean {
-    return this.clock.limitMs !== null && COLORS.some((c) => this.absence.of(c) === 'away');
+    return this.clock !== null && COLORS.some((c) => this.absence.of(c) === 'away');
   }
 
   view(seats: Record<Color, SeatView>): GameView {
@@ -149,8 +161,8 @@ export class GameSession {
       outcome: this.outcome,
       drawOfferBy: this.drawOfferBy,
       takebackOfferBy: this.takebackOfferBy,
-      turnTime: this.options.turnTime,
-      turnRemainingMs: this.live ? this.clock.remainingMs(t) : null,
+      turnRemainingMs: this.live ? this.remainingMs(t) : null,
+      clock: this.clockView(),
       seats,
       rated: this.rated,
       ratingChanges: this.ratingChanges,
@@ -164,7 +176,8 @@ export class GameSession {
   // ---- commands from players -------------------------------------------------------------------
 
   // Checks in order: in play → seated → (retry?) → to move → clock → legal → version current.
-  async move(deviceId: string, usi: string, version: number, ack: string): Promise<Step> {
+  // lagMs: the transport lag measured on the sender's connection, credited back within the quota.
+  async move(deviceId: string, usi: string, version: number, ack: string, lagMs = 0): Promise<Step> {
     if (this.state === 'finished') return refused(refuse('game-over', 'The game is over.'));
     const color = this.colorOf(deviceId);
     if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
@@ -177,7 +190,7 @@ export class GameSession {
     if (this.state === 'adjourned') return refused(refuse('adjourned', 'The game is adjourned until a player returns.'));
     if (this.game.turn !== color) return refused(refuse('not-your-turn', 'It is not your turn.'));
     if (this.absence.controller(color) === 'cpu') return refused(refuse('not-your-turn', 'The CPU is playing this seat.'));
-    if (this.clock.expired(now())) {
+    if (this.clock?.expired(now())) {
       const step = await this.tick(); // the server's clock decides, even if the timer has not fired yet
       return { ...step, reply: refuse('game-over', 'Your time for this move ran out.') };
     }
@@ -186,7 +199,31 @@ export class GameSession {
     if (version < this.positionVersion || version > this.version) {
       return refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
     }
-    return this.commit(legal.value, { byCpu: false, deviceId, ack });
+    return this.commit(legal.value, { byCpu: false, deviceId, ack, lagMs });
+  }
+
+  /**
+   * Casual clock games, when the room allows it: GIVEN_TIME_SECONDS more on the opponent's main time.
+   * Stored with the last move's clocks, so a restart keeps the gift.
+   */
+  async giveTime(deviceId: string): Promise<Step> {
+    if (this.state !== 'active') return refused(refuse('game-over', 'The game is not in play.'));
+    const color = this.colorOf(deviceId);
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
+    if (this.rated) return refused(refuse('no-give-time', 'Ranked games take no gifts of time.'));
+    if (!this.options.giveTime) return refused(refuse('no-give-time', 'This room does not allow giving time.'));
+    if (!this.clock || this.options.timeControl.kind !== 'clock') return refused(refuse('no-give-time', 'Time can be given only in games played on a clock.'));
+    if (this.game.ply === 0) return refused(refuse('no-give-time', 'Time can be given once the first move is played.'));
+    const other = opposite(color);
+    const ms = GIVEN_TIME_SECONDS * this.deps.msPerSecond;
+    const next = this.clock.given(other, ms);
+    const version = this.version + 1;
+    await this.deps.store.amendClock(this.id, this.game.ply - 1, toStored(next), version, this.fence);
+    this.clock.amend(next);
+    this.version = version;
+    const t = now();
+    const e = this.remember({ kind: 'time-given', gameId: this.id, version, by: color, ms, clock: this.clock.view(Date.now()) });
+    return { reply: { ok: true, version }, events: [e] };
   }
 
   async resign(deviceId: string): Promise<Step> {
@@ -281,8 +318,11 @@ export class GameSession {
     this.takebackOfferBy = null;
     this.drawOfferBy = null;
     const t = now();
-    this.clock.startTurn(t);
-    const e = this.remember({ kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turn: this.game.turn, turnRemainingMs: this.clock.remainingMs(t) });
+    this.clock?.truncate(keep.length);
+    this.clock?.startTurn(this.game.turn, t, Date.now());
+    const e = this.remember({
+      kind: 'takeback', gameId: this.id, version, plies, ply: keep.length, turn: this.game.turn, turnRemainingMs: this.remainingMs(t), clock: this.clockView(),
+    });
     return { reply: { ok: true, version }, events: [e] };
   }
 
@@ -294,8 +334,9 @@ export class GameSession {
     const events: NewEvent[] = [this.seatEvent(color)];
     if (this.state === 'adjourned') {
       this.state = 'active';
-      this.clock.startTurn(now()); // a full turn: nobody could play while it was adjourned
-      events.push({ kind: 'resume', turnRemainingMs: this.clock.remainingMs(now()) });
+      const t = now();
+      this.clock?.startTurn(this.game.turn, t, Date.now()); // the stored time: nobody could play while it was adjourned
+      events.push({ kind: 'resume', turnRemainingMs: this.remainingMs(t), clock: this.clockView() });
     }
     return this.record(events, 'active');
   }
@@ -312,8 +353,8 @@ export class GameSession {
   nextWakeAt(): number | null {
     if (this.state !== 'active') return null;
     const times = this.dues().map((d) => d.at);
-    const deadline = this.clock.deadline();
-    if (deadline !== null) times.push(deadline);
+    const flag = this.clock?.flagAt() ?? null;
+    if (flag !== null) times.push(flag);
     return times.length ? Math.min(...times) : null;
   }
 
@@ -331,17 +372,17 @@ export class GameSession {
     }
     if (adjourn) {
       this.state = 'adjourned';
-      this.clock.stop();
+      this.clock?.stop();
       this.drawOfferBy = null;
       this.deps.log.info({ game: this.id }, 'nobody seated is present: game adjourned');
       return this.record([...events, { kind: 'adjourn' }], 'adjourned');
     }
-    if (this.clock.expired(t)) {
+    if (this.clock?.expired(t)) {
       const side = this.game.turn;
       const stored = events.length ? await this.record(events) : this.nothing();
       // The CPU never forfeits on time: if its search is late, the rules' first legal move is played.
       const late = this.absence.controller(side) === 'cpu' ? this.game.legalMoves()[0] : undefined;
-      const ended = late ? await this.commit(late, { byCpu: true, deviceId: null, ack: null }) : await this.end((g) => g.timeout(side));
+      const ended = late ? await this.commit(late, { byCpu: true, deviceId: null, ack: null, lagMs: 0 }) : await this.end((g) => g.timeout(side));
       return { ...ended, events: [...stored.events, ...ended.events] };
     }
     return events.length ? this.record(events) : this.nothing();
@@ -357,23 +398,32 @@ export class GameSession {
     const seat = this.seats[color];
     return {
       color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, game: this.game.clone(),
-      deadline: this.clock.deadline(),
+      deadline: this.clock?.deadline() ?? null,
     };
   }
 
   /** The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment). */
   async cpuMove(turn: CpuTurn, usi: string): Promise<Step> {
     if (this.state !== 'active' || this.game.ply !== turn.ply || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
-    return this.commit(usi, { byCpu: true, deviceId: null, ack: null });
+    return this.commit(usi, { byCpu: true, deviceId: null, ack: null, lagMs: 0 });
   }
 
   // ---- storing ---------------------------------------------------------------------------------
 
-  private async commit(usi: string, by: { byCpu: boolean; deviceId: string | null; ack: string | null }): Promise<Step> {
+  private async commit(usi: string, by: { byCpu: boolean; deviceId: string | null; ack: string | null; lagMs: number }): Promise<Step> {
     const color = this.game.turn;
     const before = [...this.game.moves];
     const t = now();
-    const timeMs = this.clock.elapsedMs(t);
+    const wall = Date.now();
+    // The clock is read when the server stores the move; a move past its time (and its grace) loses on time.
+    const measured = this.clock?.measure(t, by.lagMs) ?? null;
+    if (measured === 'flag' && !by.byCpu) {
+      const ended = await this.end((g) => g.timeout(color));
+      return { ...ended, reply: refuse('game-over', 'Your time ran out before the move arrived.') };
+    }
+    const clockAfter = measured === null ? null : measured === 'flag' ? this.clock!.late() : measured.next;
+    const timeMs = measured === null || measured === 'flag' ? this.clock?.elapsedMs(t) ?? 0 : measured.elapsedMs;
+    const creditMs = measured === null || measured === 'flag' ? 0 : measured.creditMs;
     // Game.clone() replays the whole game, so play in place and rebuild only if the write fails.
     const played = this.game.play(usi);
     if (!played.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${played.error}.`, { reason: played.error }));
@@ -383,6 +433,8 @@ export class GameSession {
     const finalVersion = outcome ? moveVersion + 1 : moveVersion;
     const move = {
       gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs, byCpu: by.byCpu,
+      clock: clockAfter && toStored(clockAfter), lagMs: this.clock ? creditMs : null,
+      at: new Date(wall),
       ackId: by.ack, deviceId: by.deviceId, version: finalVersion, fence: this.fence,
     };
     let ratings: RatingChanges | null = null;
@@ -399,10 +451,13 @@ export class GameSession {
     this.drawOfferBy = null;
     this.takebackOfferBy = null;
     if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, { ply: played.value.ply, usi: played.value.usi, version: moveVersion });
-    if (!outcome) this.clock.startTurn(t);
+    if (clockAfter) this.clock?.push(clockAfter);
+    if (outcome) this.clock?.stop();
+    else this.clock?.startTurn(this.game.turn, t, wall);
     const events: GameEvent[] = [this.remember({
       kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
-      byCpu: by.byCpu, notation: played.value.notation, turn: this.game.turn, turnRemainingMs: outcome ? null : this.clock.remainingMs(t),
+      byCpu: by.byCpu, notation: played.value.notation, turn: this.game.turn, turnRemainingMs: outcome ? null : this.remainingMs(t),
+      clock: this.clockView(), lagCreditMs: creditMs,
     })];
     if (outcome) events.push(this.finished(outcome, finalVersion, ratings));
     return { reply: { ok: true, version: moveVersion }, events };
@@ -431,7 +486,7 @@ export class GameSession {
     this.ratingChanges = ratingChanges;
     this.state = 'finished';
     this.drawOfferBy = null;
-    this.clock.stop();
+    this.clock?.stop();
     return this.remember({ kind: 'end', gameId: this.id, version, outcome, ratingChanges });
   }
 
@@ -457,17 +512,27 @@ export class GameSession {
 
   private dues() {
     const reserve = this.reserveMs();
-    return COLORS.map((c) => this.absence.due(c, this.game.turn, this.clock.deadline(), reserve)).filter((d) => d !== null);
+    return COLORS.map((c) => this.absence.due(c, this.game.turn, this.clock?.deadline() ?? null, reserve)).filter((d) => d !== null);
   }
 
-  // On a timed turn the CPU stands in with a third of the turn left, enough for it to think and move.
+  // On a timed turn or a running clock the CPU stands in with a third of the time the seat had when its
+  // turn started (main time and every period) still left: enough for it to think and move, so an away
+  // person never loses on time (RULES.md §8).
   private reserveMs(): number {
-    return this.clock.limitMs === null ? 0 : Math.round(this.clock.limitMs / 3);
+    return this.clock ? Math.round(this.clock.allowanceMs(this.game.turn) / 3) : 0;
+  }
+
+  private remainingMs(t: number): number | null {
+    return this.clock && this.clock.remainingMs(this.game.turn, t);
+  }
+
+  private clockView() {
+    return this.clock && this.clock.view(Date.now());
   }
 
   private takeoverInMs(color: Color): number | null {
     if (this.state !== 'active') return null;
-    const d = this.absence.due(color, this.game.turn, this.clock.deadline(), this.reserveMs());
+    const d = this.absence.due(color, this.game.turn, this.clock?.deadline() ?? null, this.reserveMs());
     return d ? Math.max(0, Math.round(d.at - now())) : null;
   }
 }

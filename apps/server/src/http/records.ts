@@ -1,5 +1,5 @@
 import { DELETED_PLAYER, IdSchema, rulesOptions, type GameRecord } from '@chu/protocol';
-import { Game, kifDate, toKif } from '@chu/rules';
+import { Game, kifDate, kifTimeControl, toKif } from '@chu/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Store } from '../db/Store.ts';
@@ -25,7 +25,7 @@ export function recordKif(record: GameRecord, origin: string): string {
     ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
     event: 'Chu Shogi Online',
     site: `${origin}/r/${record.roomCode}`,
-    ...(record.options.turnTime ? { timeControl: `${record.options.turnTime}秒` } : {}),
+    ...(kifTimeControl(record.options.timeControl) ? { timeControl: kifTimeControl(record.options.timeControl)! } : {}),
     ...(record.outcome ? { outcome: record.outcome } : {}),
   });
 }

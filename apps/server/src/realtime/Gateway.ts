@@ -3,6 +3,7 @@ import {
   type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type RoomOptionsPatch, type ServerMessage,
 } from '@chu/protocol';
+import { UNTIMED } from '@chu/rules';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
@@ -21,6 +22,7 @@ import type { Lobby } from '../rooms/Lobby.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
 import { deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
+import { TransportLag } from './TransportLag.ts';
 import { HandshakeBudget } from './Handshakes.ts';
 import type { TokenBucket } from './TokenBucket.ts';
 
@@ -30,6 +32,7 @@ interface SocketState {
   credit: SocketCredit; // the device's, shared with its other sockets on this process
   bucket: TokenBucket; // credit.bucket: seated players refill faster
   rooms: Set<string>; // room codes this socket is present in
+  lag: TransportLag; // this connection's measured transport lag, credited back to its moves' clocks
 }
 
 type Handler<T extends ClientMessage['type']> = (s: Socket, st: SocketState, m: ClientMessageOf<T>) => Promise<void>;
@@ -40,10 +43,11 @@ interface Admitted { device: DeviceIdentity; createdAt: Date; credential: string
 type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
 /** Who sent a command: a socket (on any process of the site) and its device. */
-interface Caller { socketId: string; device: DeviceIdentity }
+// lagMs: the transport lag measured on the caller's socket (TransportLag), credited back to a move's clock.
+interface Caller { socketId: string; device: DeviceIdentity; lagMs: number }
 /** The commands that run on a room's owner. */
 type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
-type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'sync' }>;
+type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'sync' }>;
 
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
@@ -62,6 +66,7 @@ const ForwardedSchema = z.object({
   code: z.string(),
   caller: z.object({
     socketId: z.string().max(64),
+    lagMs: z.number().int().min(0).max(60_000),
     device: z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string() }).nullable() }),
   }),
   message: ClientMessageSchema,
@@ -278,8 +283,11 @@ export class Gateway {
   private connected(socket: Socket): void {
     const { device, createdAt, credential, heard } = socket.data as Admitted;
     const credit = this.floods.credit(device.id, createdAt);
-    const st: SocketState = { device, credential, credit, bucket: credit.bucket, rooms: new Set() };
+    const st: SocketState = { device, credential, credit, bucket: credit.bucket, rooms: new Set(), lag: new TransportLag() };
     socket.data = st;
+    // Each engine ping and its pong: the round trip this socket's moves are credited from.
+    socket.conn.on('packetCreate', (p: { type: string }) => { if (p.type === 'ping') st.lag.pinged(performance.now()); });
+    socket.conn.on('heartbeat', () => st.lag.ponged(performance.now()));
     void socket.join(deviceChannel(st.device.id));
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
     // a change heard since the handshake's check (a login, on any process) may have rotated its token,
@@ -382,6 +390,7 @@ export class Gateway {
     abort: (socket, st, m) => this.inGame(socket, st, m),
     draw: (socket, st, m) => this.inGame(socket, st, m),
     takeback: (socket, st, m) => this.inGame(socket, st, m),
+    'give-time': (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
     'chat.send': (socket, st, m) => this.inRoom(socket, st, m),
     'chat.mute': (socket, st, m) => this.inRoom(socket, st, m),
@@ -579,10 +588,10 @@ export class Gateway {
           this.catchUp(to, room, session, m.version);
           return answer({ ok: true, version: session.version });
         }
-        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': {
+        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time': {
           if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', acked(m.ack)));
           if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
-          const step = await room.play((g) => gameCommand(g, caller.device.id, m));
+          const step = await room.play((g) => gameCommand(g, caller.device.id, m, caller.lagMs));
           answer(step.reply);
           if (!step.reply.ok && step.reply.resync) {
             const game = room.gameMessage('resync');
@@ -627,7 +636,9 @@ export class Gateway {
 
   /** A rated game under the default rules in a new private room; both seekers are told where to go. */
   private async startRanked({ black, white, turnTime }: Match): Promise<void> {
-    const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, turnTime, alternateFirst: true });
+    // The queue keys on the seed's seconds a move: a ranked game plays them as a turn limit (RULES.md §7).
+    const timeControl = turnTime === null ? UNTIMED : { kind: 'turn' as const, seconds: turnTime };
+    const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true });
     const step = await room.queue.run(async () => {
       await room.sit(black.device, 'black');
       await room.sit(white.device, 'white');
@@ -649,11 +660,12 @@ export class Gateway {
 
 }
 
-const callerOf = (socket: Socket, st: SocketState): Caller => ({ socketId: socket.id, device: st.device });
+const callerOf = (socket: Socket, st: SocketState): Caller => ({ socketId: socket.id, device: st.device, lagMs: st.lag.estimateMs });
 
-function gameCommand(g: GameSession, deviceId: string, m: Exclude<GameCommand, { type: 'sync' }>): Promise<Step> {
+function gameCommand(g: GameSession, deviceId: string, m: Exclude<GameCommand, { type: 'sync' }>, lagMs: number): Promise<Step> {
   switch (m.type) {
-    case 'move': return g.move(deviceId, m.usi, m.version, m.ack);
+    case 'move': return g.move(deviceId, m.usi, m.version, m.ack, lagMs);
+    case 'give-time': return g.giveTime(deviceId);
     case 'resign': return g.resign(deviceId);
     case 'abort': return g.abort(deviceId);
     case 'draw': return g.draw(deviceId, m.action);

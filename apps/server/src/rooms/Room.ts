@@ -28,6 +28,16 @@ export interface RoomDeps {
   log: Logger;
   msPerSecond: number;
   cpuDelayMs: number;
+  /**
+   * Correspondence players come and go for days: whoever the turn passes to is told, once the move is stored.
+   * Nothing sends notices yet (a later issue plugs a sender in here); without one, nobody is told.
+   */
+  turnNotices?: TurnNotices;
+}
+
+/** Where a correspondence game's "your turn" goes: the seat to move and its deadline (server epoch ms). */
+export interface TurnNotices {
+  yourTurn(notice: { gameId: string; roomCode: string; seat: Seat; deadline: number }): void;
 }
 
 /** What a room command did: the answer for the sender, and what everyone in the room is told. */
@@ -119,6 +129,7 @@ export class Room {
     return this.newSession({
       id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
       status: last.status, outcome: last.outcome, fence: this.fence, seatRatings, ratingChanges,
+      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt,
       game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
     });
   }
@@ -458,6 +469,7 @@ export class Room {
   /** After a game command: arm what is due next, and turn the game's events into messages. */
   private after(step: Step, roomToo = false): RoomStep {
     this.schedule();
+    this.noticeTurns(step.events);
     const out: ServerMessage[] = step.events.map((event) => ({ type: 'event', event }));
     // seat changes and the end of a game show in the room view too; so does a move while a seat is
     // away on a timed game: the turn that passes to it brings its takeover forward (Absence.due), and
@@ -467,6 +479,15 @@ export class Room {
       out.push({ type: 'room', room: this.view() });
     }
     return { reply: step.reply, out };
+  }
+
+  private noticeTurns(events: Step['events']): void {
+    const session = this.session;
+    if (!this.deps.turnNotices || !session || session.options.timeControl.kind !== 'correspondence') return;
+    for (const e of events) {
+      if (e.kind !== 'move' || !e.clock?.deadline) continue;
+      this.deps.turnNotices.yourTurn({ gameId: session.id, roomCode: this.code, seat: session.seats[e.turn], deadline: e.clock.deadline });
+    }
   }
 
   /** One timer for whatever the game has due next, and the CPU's move when it is the CPU's turn. */

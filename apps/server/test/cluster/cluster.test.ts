@@ -225,7 +225,7 @@ describe('losing a process loses nothing', () => {
     // only what the servers report.
     const site = await startCluster(2, { env: { CHU_MS_PER_SECOND: '200' } });
     try {
-      const { host, guest, room, gameId } = await seatedAt(clients, site.nodes[0].url, site.nodes[1].url, { turnTime: 60 }); // node 0 owns the room
+      const { host, guest, room, gameId } = await seatedAt(clients, site.nodes[0].url, site.nodes[1].url, { timeControl: { kind: 'turn', seconds: 60 } }); // node 0 owns the room
       const turnMs = 60 * 200;
       expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
       await guest.until(() => guest.game!.ply === 1);

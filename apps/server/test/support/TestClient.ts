@@ -128,7 +128,10 @@ export class TestClient {
         this.game.ply = e.ply + 1;
         this.game.turn = e.color === 'black' ? 'white' : 'black';
         this.game.drawOfferBy = null;
+        this.game.clock = e.clock;
+        this.game.turnRemainingMs = e.turnRemainingMs;
       }
+      if (e.kind === 'time-given') this.game.clock = e.clock;
       if (e.kind === 'draw-offer') this.game.drawOfferBy = e.by;
       if (e.kind === 'draw-decline') this.game.drawOfferBy = null;
       if (e.kind === 'end') { this.game.status = 'finished'; this.game.outcome = e.outcome; }
@@ -140,8 +143,9 @@ export class TestClient {
         this.game.ply = e.ply;
         if (e.plies % 2 === 1) this.game.turn = this.game.turn === 'black' ? 'white' : 'black';
         this.game.takebackOfferBy = null;
+        this.game.clock = e.clock;
       }
-      if (e.kind === 'resume') { this.game.status = 'active'; this.game.turnRemainingMs = e.turnRemainingMs; }
+      if (e.kind === 'resume') { this.game.status = 'active'; this.game.turnRemainingMs = e.turnRemainingMs; this.game.clock = e.clock; }
       if (e.kind === 'seat') {
         // the room view and the game view apply the same event
         for (const view of [this.game.seats[e.color], this.room?.seats[e.color]]) {

@@ -82,9 +82,9 @@ async function play(a: Page, b: Page, c: Page) {
     await c.waitForSelector('[data-seat="white"][data-kind="human"]');
 
     // the host sets a 30-second move clock; the others see the option change
-    await a.selectOption('[data-options] select[name="turnTime"]', '30');
-    await b.waitForFunction(() => (document.querySelector('[data-options] select[name="turnTime"]') as HTMLSelectElement)?.value === '30');
-    expect(await b.isDisabled('[data-options] select[name="turnTime"]')).toBe(true);
+    await a.selectOption('[data-options] select[name="timeControl"]', 'turn30');
+    await b.waitForFunction(() => (document.querySelector('[data-options] select[name="timeControl"]') as HTMLSelectElement)?.value === 'turn30');
+    expect(await b.isDisabled('[data-options] select[name="timeControl"]')).toBe(true);
     // a box only the host may change looks fixed to the others, not like the host's white one (issue 35 #8)
     const limit = '[data-options] input[name="moveLimit"]';
     const look = (p: Page) => p.$eval(limit, (el) => ['backgroundColor', 'borderStyle', 'cursor'].map((k) => getComputedStyle(el)[k as 'cursor']).join(' '));

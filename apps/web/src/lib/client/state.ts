@@ -204,13 +204,13 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
   switch (e.kind) {
     case 'move':
       return {
-        game: { ...g, moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, drawOfferBy: null, takebackOfferBy: null },
+        game: { ...g, moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, drawOfferBy: null, takebackOfferBy: null },
         requests: [{ kind: 'moved', usi: e.usi, notation: e.notation }],
         settled: true,
       };
     case 'takeback':
       return {
-        game: { ...g, moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, takebackOfferBy: null, drawOfferBy: null },
+        game: { ...g, moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, takebackOfferBy: null, drawOfferBy: null },
         requests: [],
         settled: true,
       };
@@ -227,7 +227,9 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
     case 'adjourn':
       return { game: { ...g, status: 'adjourned', drawOfferBy: null }, requests: [] }; // (the server keeps a takeback request)
     case 'resume':
-      return { game: { ...g, status: 'active', turnRemainingMs: e.turnRemainingMs }, requests: [] };
+      return { game: { ...g, status: 'active', turnRemainingMs: e.turnRemainingMs, clock: e.clock }, requests: [] };
+    case 'time-given':
+      return { game: { ...g, clock: e.clock }, requests: [] };
     case 'end':
       return { game: { ...g, status: 'finished', outcome: e.outcome, ratingChanges: e.ratingChanges, drawOfferBy: null }, requests: [] };
   }

@@ -1,0 +1,145 @@
+import {
+  allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type TimeControl,
+} from '@chu/rules';
+import { COLORS, type ClockView, type Color } from '@chu/protocol';
+import type { StoredClock } from '../db/MoveWriter.ts';
+
+/** What a move did to the mover's clock: the clocks after it, and what was measured and credited. */
+export interface Measured {
+  next: ClockState;
+  elapsedMs: number; // from the turn's start to the server storing the move
+  creditMs: number;  // transport lag credited back (RULES.md §7)
+}
+
+/**
+ * The game's clock (RULES.md §7), built on the rules' clock: both sides' clocks after every ply, and the
+ * running side's turn start (performance.now() ms). The rules decide what a move costs; this keeps the
+ * history a takeback or a restart goes back to. No timers: the session asks when the flag is due.
+ */
+export class GameClock {
+  private readonly history: ClockState[]; // [ply]: both clocks after `ply` moves
+  private startedAt = 0;
+  private startedWall = 0; // the same instant by the wall clock (epoch ms): what clients are told
+  private running: Color | null = null;
+
+  /**
+   * `msPerSecond` scales clock seconds (CHU_MS_PER_SECOND, the fast test clock); `stored` are the clocks
+   * stored with each move so far (null for a move stored before clocks existed: the start's clocks).
+   */
+  constructor(readonly config: ClockConfig, readonly control: TimeControl, stored: (StoredClock | null)[] = []) {
+    const start = startClock(config);
+    this.history = [start];
+    for (const s of stored) this.history.push(s ? fromStored(s, start) : start);
+  }
+
+  static of(control: TimeControl, msPerSecond: number, stored: (StoredClock | null)[] = []): GameClock | null {
+    const config = clockConfig(control);
+    return config && new GameClock(scaled(config, msPerSecond / 1000), control, stored);
+  }
+
+  /** Correspondence: days bind the players, who come and go by design (no stand-in, no adjournment, no lag). */
+  get correspondence(): boolean { return this.control.kind === 'correspondence'; }
+
+  get state(): ClockState { return this.history[this.history.length - 1]; }
+
+  /** `at` in performance.now() ms (timers), `wall` the same instant in epoch ms (views; a stored turn start). */
+  startTurn(color: Color, at: number, wall: number): void {
+    this.running = color;
+    this.startedAt = at;
+    this.startedWall = Math.round(wall);
+  }
+
+  stop(): void { this.running = null; }
+
+  elapsedMs(now: number): number { return this.running ? Math.max(0, Math.round(now - this.startedAt)) : 0; }
+
+  /** When the running side's time is up (grace aside), or null when stopped. */
+  deadline(): number | null {
+    return this.running ? this.startedAt + allowanceMs(this.config, this.state[this.running]) : null;
+  }
+
+  /** When the flag falls: the deadline, plus the grace a move in flight gets (at most 2 s of lag quota). */
+  flagAt(): number | null {
+    const d = this.deadline();
+    return d === null || !this.running ? null : d + flagGraceMs(this.config, this.state[this.running]);
+  }
+
+  // A few ms of slack: a timer may fire a tick early, and when it fires the turn must be over.
+  expired(now: number): boolean {
+    const at = this.flagAt();
+    return at !== null && now >= at - 5;
+  }
+
+  /** The time `color` has for a turn that starts now: main time and every period. */
+  allowanceMs(color: Color): number { return allowanceMs(this.config, this.state[color]); }
+
+  /** Time the side to move has left now: main time and every period (the whole allowance when stopped). */
+  remainingMs(turn: Color, now: number): number {
+    return Math.max(0, allowanceMs(this.config, this.state[turn]) - this.elapsedMs(now));
+  }
+
+  /** The running side moves at `now`, `lagMs` of its time spent in transport: what that costs, or 'flag'. */
+  measure(now: number, lagMs: number): Measured | 'flag' {
+    const color = this.running;
+    if (!color) throw new Error('a move measured on a stopped clock');
+    const elapsedMs = this.elapsedMs(now);
+    const spent = spend(this.config, this.state[color], elapsedMs, lagMs);
+    if (!spent.ok) return 'flag';
+    return { next: { ...this.state, [color]: spent.value.side }, elapsedMs, creditMs: spent.value.creditMs };
+  }
+
+  /**
+   * A move late past its time that must still be played (the CPU standing in never forfeits): its
+   * side goes on with no main time and one period at most, as if it moved at the last moment.
+   */
+  late(): ClockState {
+    const color = this.running ?? COLORS[0];
+    const side = this.state[color];
+    return { ...this.state, [color]: { ...side, mainMs: this.config.incrementMs, periods: Math.min(1, side.periods) } };
+  }
+
+  /** A stored move's clocks become the current ones. */
+  push(next: ClockState): void { this.history.push(next); }
+
+  /** A takeback to `ply` moves: the clocks go back to what they were then. */
+  truncate(ply: number): void { this.history.length = Math.min(this.history.length, ply + 1); }
+
+  /** The clocks with `ms` more on `color`'s main time (a gift), not yet stored. */
+  given(color: Color, ms: number): ClockState {
+    return { ...this.state, [color]: { ...this.state[color], mainMs: this.state[color].mainMs + ms } };
+  }
+
+  /** Replaces the current clocks in place (a stored gift of time). */
+  amend(next: ClockState): void { this.history[this.history.length - 1] = next; }
+
+  view(wallNow: number): ClockView {
+    const side = (c: Color) => ({ mainMs: this.state[c].mainMs, periods: this.state[c].periods });
+    const turnStartedAt = this.running ? this.startedWall : null;
+    return {
+      black: side('black'), white: side('white'), byoyomiMs: this.config.byoyomiMs, incrementMs: this.config.incrementMs,
+      running: this.running, turnStartedAt,
+      deadline: this.running && turnStartedAt !== null ? turnStartedAt + this.allowanceMs(this.running) : null,
+      serverNow: Math.round(wallNow),
+    };
+  }
+}
+
+export const toStored = (s: ClockState): StoredClock => ({
+  blackMs: s.black.mainMs, blackPeriods: s.black.periods, whiteMs: s.white.mainMs, whitePeriods: s.white.periods,
+});
+
+// The lag quota is not stored: after a restart each side goes on with the quota a game starts with.
+const fromStored = (s: StoredClock, start: ClockState): ClockState => ({
+  black: { mainMs: s.blackMs, periods: s.blackPeriods, lagQuotaMs: start.black.lagQuotaMs },
+  white: { mainMs: s.whiteMs, periods: s.whitePeriods, lagQuotaMs: start.white.lagQuotaMs },
+});
+
+/** Clock seconds last `f` × 1000 ms on the fast test clock; so do the lag quota's gains. */
+function scaled(c: ClockConfig, f: number): ClockConfig {
+  if (f === 1) return c;
+  const r = (ms: number) => Math.round(ms * f);
+  return {
+    initialMs: r(c.initialMs), byoyomiMs: r(c.byoyomiMs), periods: c.periods, incrementMs: r(c.incrementMs),
+    lag: c.lag && { gainMs: r(c.lag.gainMs), maxMs: r(c.lag.maxMs) },
+  };
+}
