@@ -39,7 +39,7 @@ describe('the archive on a profile', () => {
     const { container } = render(ArchiveList, { username: 'lucia' });
     const ids = () => [...container.querySelectorAll('tr[data-game]')].map((r) => r.getAttribute('data-game'));
     await waitFor(() => expect(ids()).toEqual(['g1', 'g2']));
-    expect(container.querySelector('tr[data-game="g2"] .kind')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dai shogi · Rated · 30 s per move');
+    expect(container.querySelector('tr[data-game="g2"] .kind')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dai shogi · Rated · 30 s a move');
     expect(container.querySelector('tr[data-game="g1"] [data-replay]')!.getAttribute('href')).toBe('#/replay/g1');
 
     await fireEvent.click(container.querySelector('[data-more]')!);
