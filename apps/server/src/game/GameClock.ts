@@ -1,5 +1,5 @@
 import {
-  allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type TimeControl,
+  allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type SideClock, type TimeControl,
 } from '@chu/rules';
 import { COLORS, type ClockView, type Color } from '@chu/protocol';
 import type { StoredClock } from '../db/MoveWriter.ts';
@@ -9,6 +9,13 @@ export interface Measured {
   next: ClockState;
   elapsedMs: number; // from the turn's start to the server storing the move
   creditMs: number;  // transport lag credited back (RULES.md §7)
+}
+
+/** The running side's clock as its turn started: what a CPU search reads its think time from (cpu/CpuDesk). */
+export interface TurnClock {
+  config: ClockConfig;
+  side: SideClock; // the side's clock when its turn started
+  startedAt: number; // performance.now() ms
 }
 
 /**
@@ -68,6 +75,11 @@ export class GameClock {
   expired(now: number): boolean {
     const at = this.flagAt();
     return at !== null && now >= at - 5;
+  }
+
+  /** The running side's clock from its turn's start, or null when stopped. */
+  turnClock(): TurnClock | null {
+    return this.running ? { config: this.config, side: this.state[this.running], startedAt: this.startedAt } : null;
   }
 
   /** The time `color` has for a turn that starts now: main time and every period. */
