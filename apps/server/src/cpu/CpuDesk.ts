@@ -1,6 +1,13 @@
 import { allotTime, moveClockOf } from '@chu/engine/time';
-import type { TurnClock } from '../game/GameClock.ts';
+import type { ClockConfig, SideClock } from '@chu/rules';
 import type { CpuPlayer } from './CpuPlayer.ts';
+
+/** The running side's clock as its turn started (game/GameClock): what a CPU search reads its think time from. */
+export interface TurnClock {
+  config: ClockConfig;
+  side: SideClock; // the side's clock when its turn started
+  startedAt: number; // performance.now() ms
+}
 
 /** Think time per level, 1…8 (ms), in an untimed game when the engine is free. */
 export const LEVEL_THINK_MS = [150, 200, 300, 500, 700, 1000, 1500, 2000] as const;

@@ -1,7 +1,8 @@
 import {
-  allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type SideClock, type TimeControl,
+  allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type TimeControl,
 } from '@chu/rules';
 import { COLORS, type ClockView, type Color } from '@chu/protocol';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
 
 /** What a move did to the mover's clock: the clocks after it, and what was measured and credited. */
@@ -9,13 +10,6 @@ export interface Measured {
   next: ClockState;
   elapsedMs: number; // from the turn's start to the server storing the move
   creditMs: number;  // transport lag credited back (RULES.md §7)
-}
-
-/** The running side's clock as its turn started: what a CPU search reads its think time from (cpu/CpuDesk). */
-export interface TurnClock {
-  config: ClockConfig;
-  side: SideClock; // the side's clock when its turn started
-  startedAt: number; // performance.now() ms
 }
 
 /**

@@ -9,7 +9,8 @@ import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
-import { GameClock, toStored, type TurnClock } from './GameClock.ts';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
+import { GameClock, toStored } from './GameClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
 export type Done = { ok: true; version: number };
