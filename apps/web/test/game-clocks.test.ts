@@ -56,6 +56,14 @@ describe('both clocks', () => {
     expect(clockText(c, 'white')).toBe('10:00 ⋅ 2×30s'); // not running
   });
 
+  it('the side that lost on time shows nothing left', async () => {
+    const c = show({ timeControl: BYOYOMI }, clockView(8_400));
+    receive({ type: 'event', event: { kind: 'end', gameId: 'g1', version: 1, outcome: { winner: 'white', reason: 'timeout' }, ratingChanges: null } });
+    await tick();
+    expect(clockText(c, 'black')).toBe('0:00.0 ⋅ 0×30s');
+    expect(clockText(c, 'white')).toBe('10:00 ⋅ 2×30s');
+  });
+
   it('a turn limit counts no periods; Fischer alone shows none', () => {
     const turn = show({ timeControl: { kind: 'turn', seconds: 30 } }, clockView(0, { black: { mainMs: 0, periods: 1 }, white: { mainMs: 0, periods: 1 } }));
     expect(clockText(turn, 'black')).toBe('0:30');
