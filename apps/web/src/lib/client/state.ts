@@ -53,14 +53,13 @@ export interface ClientState {
   left: string | null; // code of a room we were removed from
   lobby: Lobby | null; // public rooms waiting and games being played, while a screen watches
   storageDown: boolean; // the server's storage is away: moves wait and are re-sent by themselves
-  readAt: Record<string, number>; // gameId → local time its latest clock reading arrived
   serverTime: ServerTime; // the offset to the server's clock, from the fastest round trip (clock/serverTime.ts)
   takeovers: Record<string, { inMs: number; at: number } | undefined>; // "g1:white" → an away seat's countdown, as read at `at`
 }
 
 export const EMPTY_STATE: ClientState = {
   device: null, user: null, ranked: IDLE, joined: [], rooms: {}, games: {}, pendingMove: {}, sent: {},
-  creating: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, readAt: {}, serverTime: UNSYNCED,
+  creating: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, serverTime: UNSYNCED,
   takeovers: {},
 };
 
@@ -103,7 +102,6 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
       return same({
         ...state,
         games: { ...state.games, [g.id]: g },
-        readAt: { ...state.readAt, [g.id]: now },
         serverTime: g.clock ? oneWay(state.serverTime, g.clock.serverNow, now) : state.serverTime,
         takeovers: noted(state.takeovers, g.id, g.seats, now),
         pendingMove: { ...state.pendingMove, [g.id]: undefined },
@@ -201,7 +199,6 @@ function onEvent(state: ClientState, e: GameEvent, now: number): Reduced {
   const next: ClientState = {
     ...state,
     games: { ...state.games, [g.id]: { ...game, version: e.version } },
-    readAt: { ...state.readAt, [g.id]: now },
     serverTime: game.clock ? oneWay(state.serverTime, game.clock.serverNow, now) : state.serverTime,
   };
   if (settled) next.pendingMove = { ...state.pendingMove, [g.id]: undefined };
