@@ -15,7 +15,7 @@ export function formatClock(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
-/** The byoyomi periods left after a clock's time: "2×30s"; none when the control has no byoyomi to count. */
+/** The byoyomi periods left after a clock's time, and their length: "2×30s". */
 export const formatPeriods = (periods: number, byoyomiMs: number): string =>
   `${periods}×${Number((byoyomiMs / 1000).toFixed(1))}s`;
 
