@@ -32,6 +32,11 @@ const STRIP = 20;
  */
 const PRESS_FROM = 1000;
 const PRESSURE = 30;
+/**
+ * The pressure bonus never reaches the value of a royal (the cheapest, the King's 400; issue 40): with
+ * a second royal on the board, pressing must not pay for giving one up.
+ */
+const PRESS_CAP = Math.min(...VALUE.filter((v, p) => IS_ROYAL[p] === 1 && v > 0)) - 1;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -673,7 +678,8 @@ export class Searcher {
       const ahead = (this.rootBit ? -lead : lead) - PRESS_FROM;
       if (ahead > 0 && this.pos.royals[behind] === 1) {
         const n = this.pressure(behind);
-        const bonus = ((PRESSURE * n * n * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
+        const full = PRESSURE * n * n;
+        const bonus = (((full > PRESS_CAP ? PRESS_CAP : full) * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
         v += behind ? bonus : -bonus;
       }
     }
