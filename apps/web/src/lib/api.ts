@@ -17,6 +17,7 @@ import {
   type Leaderboard,
   type MyGames,
   type Profile,
+  type RatingPool,
 } from '@chu/protocol';
 
 export interface Me {
@@ -208,8 +209,9 @@ async function getExplained<T>(path: string, parse: (j: unknown) => T): Promise<
   }
 }
 
-export function fetchLeaderboard(): Promise<Loaded<Leaderboard>> {
-  return getJson('/api/leaderboard', (j) => LeaderboardSchema.parse(j));
+/** GET /api/leaderboard?pool=…: one rating pool's ranking. */
+export function fetchLeaderboard(pool: RatingPool): Promise<Loaded<Leaderboard>> {
+  return getJson(`/api/leaderboard?pool=${pool}`, (j) => LeaderboardSchema.parse(j));
 }
 
 export function fetchProfile(username: string): Promise<Loaded<Profile>> {
