@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCursor, type Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import { HttpRefusal } from './errors.ts';
-import { parseQuery } from './query.ts';
+import { parsed } from './requester.ts';
 import { recordKif } from './records.ts';
 
 const EXPORT_PAGE = 100;
@@ -22,14 +22,14 @@ export function registerArchiveRoutes(app: FastifyInstance, store: Store, archiv
   };
 
   app.get('/api/players/:username/games', async (req): Promise<ArchivePage> => {
-    const { cursor, limit, ...filter } = parseQuery(ArchiveQuerySchema, req);
+    const { cursor, limit, ...filter } = parsed(ArchiveQuerySchema, req.query, 'query');
     const after = cursor === undefined ? null : parseCursor(cursor);
     if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `next` of a page.');
     return archive.page((await player(req)).id, filter, after, limit);
   });
 
   app.get('/api/players/:username/games.kif', async (req, reply) => {
-    const filter = parseQuery(ArchiveFilterSchema, req);
+    const filter = parsed(ArchiveFilterSchema, req.query, 'query');
     const who = await player(req);
     const origin = `${req.protocol}://${req.host}`;
     const kifs: string[] = [];
