@@ -94,8 +94,6 @@ const HUNT_LEAD = 600;
 const GUARD_SHARE = 0.1;
 /** root moves the guard checks, best first, before it gives up and plays the search's move */
 const GUARD_TRIES = 4;
-/** nodes a threat hunt gives the other side's hunt after each of its quiet moves */
-const THREAT_TRY = 300;
 
 /** Forgets what earlier searches learnt (hash table, history): a new game, or a search to be repeated exactly. */
 export function newGame(): void {
@@ -140,9 +138,8 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   const maxNodes = Math.min(spec.nodes, opts.nodes ?? Infinity);
   let huntNodes = 0;
   const hunt = hunting ? (hunts[variant] ??= new RoyalHunt(searcher.tables)) : undefined;
-  const ahead = hunt !== undefined && materialLead(pos) >= HUNT_LEAD;
   if (hunt) {
-    const share = ahead ? HUNT_SHARE_AHEAD : HUNT_SHARE;
+    const share = materialLead(pos) >= HUNT_LEAD ? HUNT_SHARE_AHEAD : HUNT_SHARE;
     const proof = hunt.prove(pos, { maxNodes: Math.max(1, Math.floor(maxNodes * share)), deadline: started + timeMs * share, shouldStop });
     huntNodes += proof.nodes;
     if (proof.verdict === 'win' && roots.includes(proof.line[0])) {
@@ -167,7 +164,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   });
   r.nodes += huntNodes;
   if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {
-    const guarded = guard(hunt, pos, r.ranked, Math.max(1, Math.floor(maxNodes * GUARD_SHARE)), started + timeMs, ahead, shouldStop);
+    const guarded = guard(hunt, pos, r.ranked, Math.max(1, Math.floor(maxNodes * GUARD_SHARE)), started + timeMs, shouldStop);
     r.nodes += guarded.nodes;
     if (guarded.move !== r.move) {
       const info = toInfo({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: performance.now() - started, pv: [guarded.move] }, tables);
@@ -181,31 +178,18 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
 /**
  * The first of the ranked root moves after which the other side cannot prove a forced royal capture
  * within what is left of the guard's budget (each try gets all of it): the search's own move unless the
- * hunt proves it loses. If every move tried is proven lost, the search's move stands. With `threats`
- * (the side to move well ahead), a move after which the other side has a quiet move threatening a
- * proven capture (RoyalHunt.threat) is passed over too, unless every move tried is lost or threatened:
- * then the first one not proven lost is played.
+ * hunt proves it loses. If every move tried is proven lost, the search's move stands.
  */
-function guard(hunt: RoyalHunt, pos: Position, ranked: readonly number[], maxNodes: number, deadline: number, threats: boolean, shouldStop?: () => boolean): { move: number; nodes: number } {
+function guard(hunt: RoyalHunt, pos: Position, ranked: readonly number[], maxNodes: number, deadline: number, shouldStop?: () => boolean): { move: number; nodes: number } {
   let nodes = 0;
-  let fallback = -1;
   for (let i = 0; i < Math.min(GUARD_TRIES, ranked.length) && nodes < maxNodes; i++) {
     pos.make(ranked[i]);
-    const alive = pos.royals[pos.turnBit ? 1 : 0] !== 0;
-    const lost = alive ? hunt.prove(pos, { maxNodes: maxNodes - nodes, deadline, shouldStop }) : null;
-    nodes += lost?.nodes ?? 0;
-    let threat = 0;
-    if (threats && alive && lost?.verdict !== 'win' && nodes < maxNodes) {
-      const r = hunt.threat(pos, { maxNodes: maxNodes - nodes, perTry: THREAT_TRY, deadline, shouldStop });
-      nodes += r.nodes;
-      threat = r.move;
-    }
+    const threat = pos.royals[pos.turnBit ? 1 : 0] === 0 ? null : hunt.prove(pos, { maxNodes: maxNodes - nodes, deadline, shouldStop });
     pos.unmake();
-    if (lost?.verdict === 'win') continue;
-    if (threat === 0) return { move: ranked[i], nodes };
-    if (fallback < 0) fallback = i;
+    nodes += threat?.nodes ?? 0;
+    if (threat?.verdict !== 'win') return { move: ranked[i], nodes };
   }
-  return { move: ranked[Math.max(0, fallback)], nodes };
+  return { move: ranked[0], nodes };
 }
 
 /** The side to move's material minus the other's (engine values, royals left out). */

@@ -77,7 +77,6 @@ export class RoyalHunt {
   private readonly defStack = new Int32Array(2 * (MAX_PLIES + 4));
   private sp = 0;
   private readonly royalSq = new Int32Array(2);
-  private threatMoves: Int32Array | undefined;
   private maxPlies = DEFAULT_PLIES;
   private maxNodes = Infinity;
   private deadline = Infinity;
@@ -144,79 +143,6 @@ export class RoyalHunt {
       return { verdict: 'win', line: this.line(), plies, nodes };
     }
     return { verdict: dn === 0 && !this.stopped ? 'none' : 'unknown', line: [], plies: 0, nodes: this.nodes };
-  }
-
-  /**
-   * The threat hunt: a quiet move of the side to move after which, were the other side to pass, the hunt
-   * proves a forced capture of its last royal (a quiet move, then a forced line, which the plain hunt
-   * does not look at and a shallow search does not see). Only quiet moves that bear on that royal's
-   * ring are tried: the moved piece attacks a square next to it, the move leaves it unattacked (else
-   * it is the plain hunt's) and leaves the mover's own last royal unattacked. Each try gets what is left
-   * of `maxNodes`, at most `perTry`. A threat is not a proof: the other side moves before the line
-   * starts and may parry it; the guard reads it as a reason to prefer another move.
-   */
-  threat(pos: Position, limits: HuntLimits & { perTry: number }): { move: number; nodes: number } {
-    const t = this.tables;
-    const hunter = pos.turnBit ? 1 : 0;
-    const hunted = hunter ^ 1;
-    const huntedBit = hunted ? WHITE_BIT : 0;
-    let nodes = 0;
-    if (pos.royals[hunted] !== 1) return { move: 0, nodes };
-    this.pos = pos;
-    const royal = this.royalSquare(hunted, huntedBit);
-    // the threat hunt's own move list: prove() below reuses the per-ply arrays
-    const moves = (this.threatMoves ??= new Int32Array(MAX_MOVES));
-    const n = pos.generate(moves);
-    const board = pos.board;
-    for (let i = 0; i < n && nodes < limits.maxNodes; i++) {
-      const m = moves[i];
-      const to = (m >> t.bits) & t.mask;
-      const mid = (m >> (t.bits + t.bits)) & t.mask;
-      if ((mid && board[mid] !== EMPTY) || (to !== (m & t.mask) && board[to] !== EMPTY)) continue; // captures are the plain hunt's or the search's
-      pos.make(m);
-      nodes++;
-      const bears = pos.royals[hunted] === 1 && this.bearsOnRing(to, royal) && !attackedOn(board, t, royal, huntedBit ^ WHITE_BIT);
-      const safe = bears && !(pos.royals[hunter] === 1 && attackedOn(board, t, this.royalSquare(hunter, huntedBit ^ WHITE_BIT), huntedBit));
-      let proven = false;
-      if (safe) {
-        // the other side passes: a null move (the counter-strike square goes with the move it followed)
-        const lionSq = pos.lionSq;
-        pos.lionSq = 0;
-        pos.setTurn(hunter ? 'white' : 'black');
-        const r = this.prove(pos, { ...limits, maxNodes: Math.min(limits.perTry, limits.maxNodes - nodes) });
-        nodes += r.nodes;
-        proven = r.verdict === 'win';
-        pos.setTurn(hunter ? 'black' : 'white');
-        pos.lionSq = lionSq;
-        this.pos = pos;
-      }
-      pos.unmake();
-      if (proven) return { move: m, nodes };
-    }
-    return { move: 0, nodes };
-  }
-
-  /** Whether the piece on `sq` attacks a square next to `royal` (a step, leap or open slide onto it). */
-  private bearsOnRing(sq: number, royal: number): boolean {
-    const board = this.pos.board;
-    const t = this.tables;
-    const p = board[sq];
-    for (let k = 0; k < 8; k++) {
-      const target = royal + t.kingDirs[k];
-      if (target === sq || board[target] === OFF) continue;
-      const d = target - sq;
-      if (d > -64 && d < 64 && t.hits[p * 128 + 64 + d] === 1) return true;
-      const dr = this.row[target] - this.row[sq];
-      const dc = this.col[target] - this.col[sq];
-      if (dr !== 0 && dc !== 0 && dr !== dc && dr !== -dc) continue;
-      const steps = Math.max(Math.abs(dr), Math.abs(dc));
-      const dir = d / steps;
-      if (t.rays[p * 128 + 64 + dir] !== 1) continue;
-      let s = sq + dir;
-      while (s !== target && board[s] === EMPTY) s += dir;
-      if (s === target) return true;
-    }
-    return false;
   }
 
   /**
