@@ -47,7 +47,7 @@ describe('Web Push (issue 37)', () => {
     expect(delivery.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(delivery.headers.ttl)).toBeGreaterThan(0);
     expect(PushMessageSchema.parse(browser.decrypt(delivery.body))).toEqual({
-      id: made.id, kind: 'challenge', title: 'ben te desafía', body: 'Chu Shogi Online', url: `/challenges/${made.payload.kind === 'challenge' && made.payload.challengeId}`, payload: made.payload,
+      id: made.id, kind: 'challenge', title: 'ben te desafía', body: 'Chu Shogi Online', url: `/#/challenge/${made.payload.kind === 'challenge' && made.payload.challengeId}`, payload: made.payload,
     });
     const served = await publicKey(server.url);
     const { claims, k } = vapidClaims(String(delivery.headers.authorization), served);
@@ -90,7 +90,7 @@ describe('Web Push (issue 37)', () => {
     expect(service.to(endpoint)).toHaveLength(0);
     const finished = { kind: 'game-finished' as const, gameId: 'g1', roomCode: 'ABCDEF', opponent: 'ben', color: 'white' as const, outcome: { winner: 'white' as const, reason: 'resign' as const } };
     await server.notifications.notify(anaId, finished);
-    expect(browser.decrypt((await service.nth(endpoint, 1)).body)).toMatchObject({ kind: 'game-finished', title: 'You won against ben', url: '/r/ABCDEF' });
+    expect(browser.decrypt((await service.nth(endpoint, 1)).body)).toMatchObject({ kind: 'game-finished', title: 'You won against ben', url: '/#/room/ABCDEF' });
   });
 
   it.each([410, 404])('a subscription its push service answers %i is removed, and pushed to no more', async (status) => {

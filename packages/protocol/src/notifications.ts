@@ -49,13 +49,13 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** Where a notification leads in the web client (the service worker opens it on a click). */
+/** Where a notification leads in the web client (its hash routes; the service worker opens it on a click). */
 export function notificationPath(p: NotificationPayload): string {
   switch (p.kind) {
-    case 'challenge': return `/challenges/${p.challengeId}`;
-    case 'tournament-starting': return `/tournaments/${p.tournamentId}`;
-    case 'round-ready': return p.roomCode ? `/r/${p.roomCode}` : `/tournaments/${p.tournamentId}`;
-    default: return `/r/${p.roomCode}`;
+    case 'challenge': return `/#/challenge/${p.challengeId}`;
+    case 'tournament-starting': return `/#/tournament/${p.tournamentId}`;
+    case 'round-ready': return p.roomCode ? `/#/room/${p.roomCode}` : `/#/tournament/${p.tournamentId}`;
+    default: return `/#/room/${p.roomCode}`;
   }
 }
 
