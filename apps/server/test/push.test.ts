@@ -35,14 +35,18 @@ describe('Web Push (issue 37)', () => {
     server = await startTestServer({ httpLimits: roomy, push: { subject: SUBJECT, ca: PUSH_SERVICE_CA } });
   }, SLOW);
   afterAll(async () => { await server?.stop(); await service?.close(); });
-
-  it('a notification for an account with no tab open is pushed, encrypted for its browser and signed by the site', async () => {
-    const ana = await account(server.url, 'ana_push');
+  /** A new account whose browser (keys of its own, an endpoint of the service) turned pushes on. */
+  const subscriber = async (username: string, lang = 'en') => {
+    const who = await account(server.url, username);
     const browser = new BrowserKeys();
     const endpoint = service.endpoint();
-    expect((await subscribe(server.url, ana, browser.subscription(endpoint, 'es'))).status).toBe(204);
+    expect((await subscribe(server.url, who, browser.subscription(endpoint, lang))).status).toBe(204);
+    return { who, id: await userOf(server, who), browser, endpoint };
+  };
 
-    const made = (await server.notifications.notify(await userOf(server, ana), challenge('ben')))!;
+  it('a notification for an account with no tab open is pushed, encrypted for its browser and signed by the site', async () => {
+    const { id, browser, endpoint } = await subscriber('ana_push', 'es');
+    const made = (await server.notifications.notify(id, challenge('ben')))!;
     const delivery = await service.nth(endpoint, 1);
     expect(delivery.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(delivery.headers.ttl)).toBeGreaterThan(0);
@@ -57,11 +61,7 @@ describe('Web Push (issue 37)', () => {
   });
 
   it('a tab open gets it live instead; once it closes, the next one is pushed', async () => {
-    const ana = await account(server.url, 'ana_tab_open');
-    const browser = new BrowserKeys();
-    const endpoint = service.endpoint();
-    await subscribe(server.url, ana, browser.subscription(endpoint));
-    const anaId = await userOf(server, ana);
+    const { who: ana, id: anaId, browser, endpoint } = await subscriber('ana_tab_open');
     const tab = await TestClient.connect(server.url, ana);
     await server.notifications.notify(anaId, challenge('ben'));
     await tab.nextOf('notification');
@@ -74,11 +74,7 @@ describe('Web Push (issue 37)', () => {
   });
 
   it('only the kinds the account wants pushed are pushed; the others only show in the bell', async () => {
-    const ana = await account(server.url, 'ana_prefs');
-    const browser = new BrowserKeys();
-    const endpoint = service.endpoint();
-    await subscribe(server.url, ana, browser.subscription(endpoint));
-    const anaId = await userOf(server, ana);
+    const { who: ana, id: anaId, browser, endpoint } = await subscriber('ana_prefs');
     const prefs = (path: string, method: string, body?: unknown) => request(server.url, method, path, body, { bearer: ana.token });
     expect(await (await prefs('/api/notifications/preferences', 'GET')).json()).toEqual({ push: ['challenge', 'your-move', 'deadline', 'offer', 'game-finished', 'tournament-starting', 'round-ready'] });
     const put = await prefs('/api/notifications/preferences', 'PUT', { push: ['game-finished', 'your-move', 'your-move'] });
@@ -94,11 +90,7 @@ describe('Web Push (issue 37)', () => {
   });
 
   it.each([410, 404])('a subscription its push service answers %i is removed, and pushed to no more', async (status) => {
-    const ana = await account(server.url, `ana_gone_${status}`);
-    const browser = new BrowserKeys();
-    const endpoint = service.endpoint();
-    await subscribe(server.url, ana, browser.subscription(endpoint));
-    const anaId = await userOf(server, ana);
+    const { id: anaId, endpoint } = await subscriber(`ana_gone_${status}`);
     service.answer(endpoint, status);
     await server.notifications.notify(anaId, challenge('ben'));
     await service.nth(endpoint, 1);
