@@ -38,7 +38,7 @@ const send = (method: 'POST' | 'DELETE', body: unknown) =>
   fetch('/api/push/subscriptions', { method, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Asks for permission, subscribes this browser and tells the server (pushes worded in `lang`). */
-export async function enablePush(lang: Language): Promise<PushState> {
+export async function enablePush(userId: string, lang: Language): Promise<PushState> {
   if (!supported()) return 'unsupported';
   if ((await Notification.requestPermission()) !== 'granted') return Notification.permission === 'denied' ? 'denied' : 'off';
   const reg = (await registerServiceWorker()) && (await navigator.serviceWorker.ready);
@@ -47,7 +47,21 @@ export async function enablePush(lang: Language): Promise<PushState> {
   const { publicKey } = PushPublicKeySchema.parse(await res.json());
   const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const saved = await send('POST', { ...sub.toJSON(), lang });
+  if (saved.ok) localStorage.setItem(PUSH_FOR, JSON.stringify({ userId, lang }));
   return saved.ok ? 'on' : 'off';
+}
+
+const PUSH_FOR = 'chu.pushFor'; // who turned pushes on in this browser, and the language they were asked in
+
+/**
+ * The settings' language changed (or a page loaded): the pushes of the account that turned them on here
+ * follow it. Another account logged in here is not subscribed by this (only by turning pushes on).
+ */
+export async function pushLanguage(userId: string, lang: Language): Promise<void> {
+  const was = JSON.parse(localStorage.getItem(PUSH_FOR) ?? 'null') as { userId: string; lang: string } | null;
+  if (!was || was.userId !== userId || was.lang === lang) return;
+  const sub = await subscription();
+  if (sub && (await send('POST', { ...sub.toJSON(), lang })).ok) localStorage.setItem(PUSH_FOR, JSON.stringify({ userId, lang }));
 }
 
 /** This browser receives no more pushes (for any account). */
