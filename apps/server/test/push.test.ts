@@ -128,6 +128,18 @@ describe('Web Push (issue 37)', () => {
     expect(service.to(endpoint)).toHaveLength(1);
   });
 
+  it('a deleted account leaves no subscription, notification or preference behind, and is notified no more', async () => {
+    const { who, id, endpoint } = await subscriber('ana_deleted');
+    await server.notifications.notify(id, challenge('ben'));
+    await service.nth(endpoint, 1);
+    await request(server.url, 'PUT', '/api/notifications/preferences', { push: ['challenge'] }, { bearer: who.token });
+    expect((await post(server.url, '/api/account/delete', { password: 'correct horse battery' }, { bearer: who.token })).status).toBe(200);
+    const { prisma } = server.db;
+    expect([await prisma.pushSubscription.count({ where: { userId: id } }), await prisma.notification.count({ where: { userId: id } }),
+      await prisma.notificationPreference.count({ where: { userId: id } })]).toEqual([0, 0, 0]);
+    expect(await server.notifications.notify(id, challenge('ben'))).toBeNull();
+  });
+
   it.each([
     ['an http endpoint', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, endpoint: b.endpoint.replace('https:', 'http:') }), 'endpoint:'],
     ['a key that is not base64url', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, keys: { ...b.keys, p256dh: '!'.repeat(87) } }), 'keys.p256dh:'],
