@@ -32,7 +32,7 @@ describe('Web Push (issue 37)', () => {
   let service: PushService;
   beforeAll(async () => {
     service = await PushService.start();
-    server = await startTestServer({ httpLimits: roomy, push: { subject: SUBJECT, ca: PUSH_SERVICE_CA } });
+    server = await startTestServer({ httpLimits: roomy, push: { subject: SUBJECT, ca: PUSH_SERVICE_CA, hosts: ['127.0.0.1'] } });
   }, SLOW);
   afterAll(async () => { await server?.stop(); await service?.close(); });
   /** A new account whose browser (keys of its own, an endpoint of the service) turned pushes on. */
@@ -144,6 +144,8 @@ describe('Web Push (issue 37)', () => {
     ['an http endpoint', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, endpoint: b.endpoint.replace('https:', 'http:') }), 'endpoint:'],
     ['a key that is not base64url', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, keys: { ...b.keys, p256dh: '!'.repeat(87) } }), 'keys.p256dh:'],
     ['no auth secret', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, keys: { p256dh: b.keys.p256dh } }), 'keys.auth:'],
+    ['an endpoint at no known push service', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, endpoint: 'https://169.254.169.254/latest/meta-data' }), 'endpoint: not at a push service'],
+    ['an endpoint at a look-alike host', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, endpoint: b.endpoint.replace('127.0.0.1', '127.0.0.1.example.net') }), 'endpoint: not at a push service'],
     ['an unknown language', (b: ReturnType<BrowserKeys['subscription']>) => ({ ...b, lang: 'fr' }), 'lang:'],
   ])('a subscription with %s is refused, naming it, and nothing is stored', async (_what, spoil, where) => {
     const ana = await account(server.url, `ana_bad_sub_${Math.floor(Math.random() * 1e6)}`);

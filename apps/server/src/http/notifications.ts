@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../identity/Identity.ts';
 import type { Notifications } from '../notifications/Notifications.ts';
 import type { WebPush } from '../notifications/WebPush.ts';
+import { HttpRefusal } from './errors.ts';
 import { parsed, requestAccount } from './requester.ts';
 
 // Every door here also counts against the address's global limit (http/limits.ts); the writes have their own.
@@ -45,7 +46,9 @@ export function registerNotificationRoutes(app: FastifyInstance, identity: Ident
   // A browser of this device subscribes (again) for the account logged in on it.
   app.post('/api/push/subscriptions', perMinute(20), async (req, reply) => {
     const d = await requestAccount(identity, req);
-    await push.subscribe(d.user.id, d.id, parsed(PushSubscriptionBodySchema, req.body));
+    const s = parsed(PushSubscriptionBodySchema, req.body);
+    if (!push.sendsTo(s.endpoint)) throw new HttpRefusal(400, 'malformed', 'endpoint: not at a push service this site sends to.');
+    await push.subscribe(d.user.id, d.id, s);
     return reply.code(204).send();
   });
 

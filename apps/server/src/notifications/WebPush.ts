@@ -22,15 +22,22 @@ export class WebPush implements PushSender {
     private readonly keys: VapidKeys,
     private readonly subject: string,
     ca: string | null,
+    private readonly hosts: readonly string[],
     private readonly log: Logger,
   ) {
     this.agent = ca ? new Agent({ ca: [...rootCertificates, ca], keepAlive: true }) : undefined;
   }
 
   /** Loads the site's VAPID keys, making them if this is the first start. */
-  static async open(store: PushStore, config: { subject: string; ca: string | null }, log: Logger): Promise<WebPush> {
+  static async open(store: PushStore, config: { subject: string; ca: string | null; hosts: readonly string[] }, log: Logger): Promise<WebPush> {
     const keys = await store.vapidKeys(() => webpush.generateVAPIDKeys());
-    return new WebPush(store, keys, config.subject, config.ca, log);
+    return new WebPush(store, keys, config.subject, config.ca, config.hosts, log);
+  }
+
+  /** Whether an endpoint is at a push service this site sends to (CHU_PUSH_HOSTS): never an address of the user's choosing. */
+  sendsTo(endpoint: string): boolean {
+    const host = new URL(endpoint).hostname.toLowerCase();
+    return this.hosts.some((h) => host === h || host.endsWith(`.${h}`));
   }
 
   /** The applicationServerKey a browser subscribes with. */
