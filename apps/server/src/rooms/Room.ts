@@ -129,7 +129,7 @@ export class Room {
     return this.newSession({
       id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
       status: last.status, outcome: last.outcome, fence: this.fence, seatRatings, ratingChanges,
-      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt,
+      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt, sealer: last.sealer, sealed: last.sealed,
       game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
     });
   }
