@@ -26,7 +26,7 @@ function server(user: typeof lucia | null, mine: MyGames) {
 }
 
 const phoneGame: MyGames['finished'][number] = {
-  gameId: 'gPhone', roomCode: 'PHONE1', color: 'black', opponent: 'Mateo', status: 'finished', ply: 41,
+  gameId: 'gPhone', roomCode: 'PHONE1', color: 'black', opponent: 'Mateo', status: 'finished', adjourned: null, ply: 41,
   updatedAt: '2026-12-04T18:00:00.000Z', outcome: { winner: 'black', reason: 'resign' },
 };
 
@@ -61,6 +61,24 @@ describe('Home', () => {
     const { container } = render(Home);
     await waitFor(() => expect(recentLines(container)).toEqual(['lucia – Mateo 1-0']));
     expect(container.querySelector('[data-recent] a')!.getAttribute('href')).toBe('#/replay/gPhone');
+  });
+
+  it('games in progress say which adjournment holds them: a sealed move waits for both, an absence for a return (RULES.md §7, §8)', async () => {
+    const inPlay = { ...phoneGame, status: 'adjourned' as const, outcome: null, ply: 24 };
+    server(null, {
+      games: [
+        { ...inPlay, gameId: 'gSealed', roomCode: 'SEALED', adjourned: 'agreement' },
+        { ...inPlay, gameId: 'gAway', roomCode: 'AWAY01', adjourned: 'absence' },
+      ],
+      finished: [],
+    });
+    client.user = null;
+    const { container } = render(Home);
+    await waitFor(() => expect(container.querySelectorAll('[data-in-progress] li')).toHaveLength(2));
+    const tag = (id: string) => container.querySelector(`[data-game="${id}"] .tag`)!.textContent;
+    expect(container.querySelector('[data-game="gSealed"]')!.getAttribute('data-adjourned')).toBe('agreement');
+    expect(tag('gSealed')).toBe('adjourned (sealed move)');
+    expect(tag('gAway')).toBe('adjourned');
   });
 
   it("a guest's are the ones this browser saw", async () => {
