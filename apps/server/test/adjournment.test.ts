@@ -1,6 +1,7 @@
-import { Game } from '@chu/rules';
-import { ADJOURN_FROM_PLY, type ClientMessage, type GameEvent, type ServerMessage, type TimeControl } from '@chu/protocol';
+import { Game, type TimeControl } from '@chu/rules';
+import { ADJOURN_FROM_PLY, type ServerMessage } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ackId, adjourn, agreeToAdjourn, eventOf, playTo, resume, seal } from './support/adjourning.ts';
 import { request } from './support/http.ts';
 import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
@@ -12,34 +13,12 @@ import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const SLOW = 240_000; // a server restart or a fresh database, on a loaded machine
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let acks = 0;
-const ackId = () => `adj${++acks}`;
-
 // byoyomi alone: every move within 30 clock seconds (3 s here), and one period, so a clock that ran
 // through an adjournment longer than that would have flagged someone
 const BYOYOMI: TimeControl = { kind: 'clock', initialSeconds: 0, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 };
 const MS_PER_SECOND = 100;
 
-type Pair = Awaited<ReturnType<typeof seatedPair>>;
 const gameOf = (c: TestClient) => c.game!;
-const command = (c: TestClient, m: Record<string, unknown>) => c.command({ gameId: gameOf(c).id, ...m } as ClientMessage, ackId());
-const adjourn = (c: TestClient, action: 'offer' | 'accept' | 'decline') => command(c, { type: 'adjourn', action });
-const resume = (c: TestClient, action: 'offer' | 'accept' | 'decline') => command(c, { type: 'resume', action });
-const seal = (c: TestClient, usi: string, ack = ackId()) =>
-  c.command({ type: 'seal', gameId: gameOf(c).id, usi, version: gameOf(c).version } as ClientMessage, ack);
-const eventOf = (c: TestClient, kind: GameEvent['kind'], ms = 8000) =>
-  c.nextOf('event', (m) => m.event.kind === kind, ms).then((m) => m.event);
-
-/** Plays the rules' first legal move for whoever is to move until the game reaches `ply`. */
-async function playTo({ host, guest }: Pair, ply: number): Promise<void> {
-  while (gameOf(host).ply < ply) {
-    const [mover, other] = gameOf(host).turn === 'black' ? [host, guest] : [guest, host];
-    await mover.reach(gameOf(host).version);
-    expect(await mover.move(firstLegal(gameOf(mover).moves))).toMatchObject({ type: 'ack' });
-    await other.reach(gameOf(mover).version);
-    await host.reach(gameOf(mover).version);
-  }
-}
 
 async function spectator(url: string, code: string, game?: { id: string; version: number }): Promise<TestClient> {
   const s = await TestClient.connect(url, 'Spec');
@@ -147,9 +126,7 @@ describe('the sealed move is secret until the game resumes; no clock runs meanwh
     };
     const before = await http();
 
-    expect(await adjourn(guest, 'offer')).toMatchObject({ type: 'ack' });
-    await host.reach(gameOf(guest).version);
-    expect(await adjourn(host, 'accept')).toMatchObject({ type: 'ack' });
+    await agreeToAdjourn(guest, host);
     await host.reach(gameOf(host).version);
     await sleep(500); // Black thinks over its sealed move: that time is charged as a move's
     const everything = (clients: TestClient[]) => JSON.stringify(clients.map((c) => c.inbox));
@@ -228,9 +205,7 @@ describe('adjourned games survive restarts (RULES.md §7)', () => {
     const pair = await seatedPair(server.url, { timeControl: BYOYOMI });
     const { code, gameId } = pair;
     await playTo(pair, ADJOURN_FROM_PLY);
-    expect(await adjourn(pair.guest, 'offer')).toMatchObject({ type: 'ack' });
-    await pair.host.reach(gameOf(pair.guest).version);
-    expect(await adjourn(pair.host, 'accept')).toMatchObject({ type: 'ack' });
+    await agreeToAdjourn(pair.guest, pair.host);
     pair.host.close(); pair.guest.close();
 
     // Agreed, not sealed yet: after a restart Black still seals
