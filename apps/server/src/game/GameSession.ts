@@ -213,17 +213,26 @@ export class GameSession {
     if (this.state === 'adjourned') return refused(this.adjournedRefusal());
     if (this.game.turn !== color) return refused(refuse('not-your-turn', 'It is not your turn.'));
     if (this.adjournment.sealing) return refused(refuse('must-seal', 'The adjournment is agreed: seal your move instead of playing it.'));
-    if (this.absence.controller(color) === 'cpu') return refused(refuse('not-your-turn', 'The CPU is playing this seat.'));
+    const checked = await this.checkMove(color, usi, version);
+    return 'step' in checked ? checked.step : this.commit(checked.usi, { byCpu: false, deviceId, ack, lagMs });
+  }
+
+  /**
+   * What a person's move and a seal both go through once it is that person's turn: a CPU standing in,
+   * the clock, the rules, the version. The move in its canonical form, or the step that refused it.
+   */
+  private async checkMove(color: Color, usi: string, version: number): Promise<{ usi: string } | { step: Step }> {
+    if (this.absence.controller(color) === 'cpu') return { step: refused(refuse('not-your-turn', 'The CPU is playing this seat.')) };
     if (this.clock?.expired(now())) {
       const step = await this.tick(); // the server's clock decides, even if the timer has not fired yet
-      return { ...step, reply: refuse('game-over', 'Your time for this move ran out.') };
+      return { step: { ...step, reply: refuse('game-over', 'Your time for this move ran out.') } };
     }
     const legal = this.game.check(usi);
-    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
+    if (!legal.ok) return { step: refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error })) };
     if (version < this.positionVersion || version > this.version) {
-      return refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
+      return { step: refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true })) };
     }
-    return this.commit(legal.value, { byCpu: false, deviceId, ack, lagMs });
+    return { usi: legal.value };
   }
 
   /**
@@ -371,17 +380,8 @@ export class GameSession {
     if (this.state === 'adjourned') return refused(this.adjournedRefusal());
     if (!this.adjournment.sealing) return refused(refuse('no-seal', 'No adjournment was agreed: there is no move to seal.'));
     if (this.adjournment.sealer !== color) return refused(refuse('not-your-turn', 'Only the player to move seals a move.'));
-    if (this.absence.controller(color) === 'cpu') return refused(refuse('not-your-turn', 'The CPU is playing this seat.'));
-    if (this.clock?.expired(now())) {
-      const step = await this.tick();
-      return { ...step, reply: refuse('game-over', 'Your time for this move ran out.') };
-    }
-    const legal = this.game.check(usi);
-    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
-    if (version < this.positionVersion || version > this.version) {
-      return refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
-    }
-    return this.sealMove(legal.value, { byCpu: false, deviceId, ack, lagMs });
+    const checked = await this.checkMove(color, usi, version);
+    return 'step' in checked ? checked.step : this.sealMove(checked.usi, { byCpu: false, deviceId, ack, lagMs });
   }
 
   /** Seals a legal move: its clock is read as a move's, it is stored, and the game adjourns with no clock running. */
@@ -456,14 +456,7 @@ export class GameSession {
       clock: sealed.clock && toStored(sealed.clock), lagMs: this.clock ? sealed.lagMs : null, at: new Date(wall),
       ackId: sealed.ack, deviceId: sealed.deviceId, version: finalVersion, fence: this.fence,
     };
-    let ratings: RatingChanges | null = null;
-    try {
-      if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move, fence: this.fence });
-      else await this.deps.store.playSealed(move);
-    } catch (err) {
-      this.game = restoreGame(this.game.startSfen, before, this.options);
-      throw err;
-    }
+    const ratings = await this.storeMove(move, outcome, before, (m) => this.deps.store.playSealed(m));
     // Committed: the game is in play, stopped clocks first, then the sealed move runs the other side's.
     const resumed = this.remember({ kind: 'resume', gameId: this.id, version: resumeVersion, turnRemainingMs: null, clock: this.clockView() });
     this.state = 'active';
@@ -648,14 +641,7 @@ export class GameSession {
       at: new Date(wall),
       ackId: by.ack, deviceId: by.deviceId, version: finalVersion, fence: this.fence,
     };
-    let ratings: RatingChanges | null = null;
-    try {
-      if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move, fence: this.fence });
-      else await this.deps.store.appendMove(move);
-    } catch (err) {
-      this.game = restoreGame(this.game.startSfen, before, this.options);
-      throw err;
-    }
+    const ratings = await this.storeMove(move, outcome ?? null, before, (m) => this.deps.store.appendMove(m));
     // Committed: from here on the move exists.
     this.version = finalVersion;
     this.positionVersion = moveVersion;
@@ -663,6 +649,21 @@ export class GameSession {
     this.takebackOfferBy = null;
     this.adjournment.lapse();
     return { reply: { ok: true, version: moveVersion }, events: this.played(played.value, color, by, { clockAfter, creditMs, t, wall, moveVersion, outcome: outcome ?? null, finalVersion, ratings }) };
+  }
+
+  /**
+   * Stores a move already played on `this.game`: with the result when it ended the game, else by `write`.
+   * If the write fails the game goes back to its `before` moves, as if the move had never been played.
+   */
+  private async storeMove(move: MoveRecord, outcome: Outcome | null, before: string[], write: (m: MoveRecord) => Promise<void>): Promise<RatingChanges | null> {
+    try {
+      if (outcome) return await recordResult(this.deps.store, { gameId: this.id, version: move.version, outcome, finalMove: move, fence: this.fence });
+      await write(move);
+      return null;
+    } catch (err) {
+      this.game = restoreGame(this.game.startSfen, before, this.options);
+      throw err;
+    }
   }
 
   /** A stored move takes effect in memory: its ack id, the clocks, the next turn; and the events that tell it. */
