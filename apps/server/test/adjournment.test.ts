@@ -108,6 +108,37 @@ describe('adjournment by agreement: who may, and when (RULES.md §7)', () => {
   }, SLOW);
 });
 
+describe('the sealer goes away while sealing (RULES.md §8 on a clock)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ msPerSecond: MS_PER_SECOND }); }, SLOW);
+  afterAll(async () => { await server?.stop(); });
+
+  it('the CPU standing in seals in time, unseen; back, the player resumes by agreement and the CPU\'s sealed move is played', async () => {
+    const pair = await seatedPair(server.url, { timeControl: BYOYOMI });
+    await playTo(pair, ADJOURN_FROM_PLY);
+    await agreeToAdjourn(pair.guest, pair.host); // Black seals
+    const { guest, code } = pair;
+    pair.host.close();
+    const adjourned = await eventOf(guest, 'adjourn', 15_000);
+    expect(adjourned).toMatchObject({ why: 'agreement' });
+    expect(guest.inbox.some((m) => m.type === 'event' && m.event.kind === 'move' && m.event.ply === ADJOURN_FROM_PLY)).toBe(false);
+    const row = await server.db.prisma.sealedMove.findUniqueOrThrow({ where: { gameId: pair.gameId } });
+    expect(row).toMatchObject({ ply: ADJOURN_FROM_PLY, byCpu: true });
+    expect(JSON.stringify(guest.inbox)).not.toContain(`"${row.usi}"`);
+
+    const host = await TestClient.connect(server.url, { token: pair.host.token, deviceId: pair.host.deviceId });
+    await host.join(code);
+    await host.nextOf('game');
+    expect(gameOf(host)).toMatchObject({ status: 'adjourned', adjourned: 'agreement' }); // coming back does not resume it
+    expect(await resume(host, 'offer')).toMatchObject({ type: 'ack' });
+    await guest.reach(gameOf(host).version);
+    expect(await resume(guest, 'accept')).toMatchObject({ type: 'ack' });
+    const played = await guest.nextOf('event', (m) => m.event.kind === 'move' && m.event.ply === ADJOURN_FROM_PLY);
+    expect(played.event).toMatchObject({ usi: row.usi, byCpu: true, color: 'black' });
+    host.close(); guest.close();
+  }, SLOW);
+});
+
 describe('the sealed move is secret until the game resumes; no clock runs meanwhile', () => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer({ msPerSecond: MS_PER_SECOND }); }, SLOW);

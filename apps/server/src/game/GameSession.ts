@@ -384,18 +384,20 @@ export class GameSession {
     return 'step' in checked ? checked.step : this.sealMove(checked.usi, { byCpu: false, deviceId, ack, lagMs });
   }
 
-  /** Seals a legal move: its clock is read as a move's, it is stored, and the game adjourns with no clock running. */
+  /** Seals a move (a person's was checked; a CPU's is checked here): its clock is read as a move's, it is stored, and the game adjourns with no clock running. */
   private async sealMove(usi: string, by: Mover): Promise<Step> {
     const color = this.game.turn;
+    const legal = this.game.check(usi);
+    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
     const t = now();
     const measured = this.measure(t, by);
     if (measured === 'flag') return this.flagged(color);
     const sealed: SealedMove = {
-      ply: this.game.ply, usi, timeMs: measured.timeMs, lagMs: measured.creditMs, clock: measured.clockAfter,
+      ply: this.game.ply, usi: legal.value, timeMs: measured.timeMs, lagMs: measured.creditMs, clock: measured.clockAfter,
       byCpu: by.byCpu, deviceId: by.deviceId, ack: by.ack, version: this.version + 1,
     };
     const stored: SealedRecord = {
-      ply: sealed.ply, usi, timeMs: sealed.timeMs, lagMs: this.clock ? sealed.lagMs : null, clock: sealed.clock && toStored(sealed.clock),
+      ply: sealed.ply, usi: sealed.usi, timeMs: sealed.timeMs, lagMs: this.clock ? sealed.lagMs : null, clock: sealed.clock && toStored(sealed.clock),
       byCpu: sealed.byCpu, deviceId: sealed.deviceId, ackId: sealed.ack,
     };
     await this.deps.store.seal(this.id, stored, sealed.version, this.fence);
