@@ -409,7 +409,7 @@ const seatedAs = (key: 'deviceId' | 'userId', id: string): Prisma.Sql => {
 };
 
 /** An adjourned game with a sealed move was adjourned by agreement (RULES.md §7); without one, by absence (§8). */
-export const adjournReason = (sealed: boolean): AdjournReason => (sealed ? 'agreement' : 'absence');
+const adjournReason = (sealed: boolean): AdjournReason => (sealed ? 'agreement' : 'absence');
 
 const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>
   status === 'finished' ? OutcomeSchema.parse({ winner, reason }) : null;

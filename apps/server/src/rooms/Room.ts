@@ -3,7 +3,7 @@ import {
   COLORS, opposite, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
-  type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
+  type GameEvent, type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
@@ -80,6 +80,9 @@ export async function loadLastGame(deps: Pick<RoomDeps, 'store' | 'ratings'>, ro
     seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats),
   };
 }
+
+// Game events that change nothing the room view shows: no room view follows them.
+const GAME_ONLY = new Set<GameEvent['kind']>(['move', 'draw-offer', 'draw-decline', 'adjourn-offer', 'adjourn-decline', 'adjourn-accept', 'resume-offer', 'resume-decline']);
 
 const CHAT_PER_WINDOW = 5;
 const CHAT_WINDOW_MS = 10_000;
@@ -488,7 +491,7 @@ export class Room {
     // away on a timed game: the turn that passes to it brings its takeover forward (Absence.due), and
     // the room view is where watchers read the countdown
     const countdownMoved = !!this.session?.awayOnTimedTurns && step.events.some((e) => e.kind === 'move');
-    if (roomToo || countdownMoved || step.events.some((e) => e.kind !== 'move' && e.kind !== 'draw-offer' && e.kind !== 'draw-decline')) {
+    if (roomToo || countdownMoved || step.events.some((e) => !GAME_ONLY.has(e.kind))) {
       out.push({ type: 'room', room: this.view() });
     }
     return { reply: step.reply, out };
