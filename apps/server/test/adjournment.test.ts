@@ -38,10 +38,12 @@ function unseenMove(moves: string[], seen: string): string {
 
 const refusal = (code: string) => ({ type: 'error', code });
 
+// one server for the scenarios that need no restart
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ msPerSecond: MS_PER_SECOND }); }, SLOW);
+afterAll(async () => { await server?.stop(); });
+
 describe('adjournment by agreement: who may, and when (RULES.md §7)', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ msPerSecond: MS_PER_SECOND }); }, SLOW);
-  afterAll(async () => { await server?.stop(); });
 
   it.each([
     ['untimed', { kind: 'none' }],
@@ -109,9 +111,6 @@ describe('adjournment by agreement: who may, and when (RULES.md §7)', () => {
 });
 
 describe('the sealer goes away while sealing (RULES.md §8 on a clock)', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ msPerSecond: MS_PER_SECOND }); }, SLOW);
-  afterAll(async () => { await server?.stop(); });
 
   it('the CPU standing in seals in time, unseen; back, the player resumes by agreement and the CPU\'s sealed move is played', async () => {
     const pair = await seatedPair(server.url, { timeControl: BYOYOMI });
@@ -140,9 +139,6 @@ describe('the sealer goes away while sealing (RULES.md §8 on a clock)', () => {
 });
 
 describe('the sealed move is secret until the game resumes; no clock runs meanwhile', () => {
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ msPerSecond: MS_PER_SECOND }); }, SLOW);
-  afterAll(async () => { await server?.stop(); });
 
   it('neither the opponent\'s socket, a spectator\'s, a catching-up one, nor any HTTP record shows it; resumption plays it first', async () => {
     const pair = await seatedPair(server.url, { timeControl: BYOYOMI });
@@ -192,7 +188,7 @@ describe('the sealed move is secret until the game resumes; no clock runs meanwh
 
     // Both present, both agree: the sealed move is played first, then White's clock runs
     expect(await resume(guest, 'offer')).toMatchObject({ type: 'ack' });
-    await host.reach(gameOf(guest).version);
+    await Promise.all([host, watcher].map((c) => c.reach(gameOf(guest).version)));
     const watched = watcher.inbox.length;
     expect(await resume(host, 'accept')).toMatchObject({ type: 'ack' });
     const played = await watcher.nextOf('event', (m) => m.event.kind === 'move' && m.event.ply === ADJOURN_FROM_PLY);
@@ -216,24 +212,24 @@ describe('the sealed move is secret until the game resumes; no clock runs meanwh
 
 describe('adjourned games survive restarts (RULES.md §7)', () => {
   let target: TestDatabase;
-  let server: TestServer | undefined;
+  let restarted: TestServer | undefined;
   beforeAll(async () => { target = await testDatabase(); }, SLOW);
-  afterAll(async () => { await server?.stop(); await target?.dispose(); });
+  afterAll(async () => { await restarted?.stop(); await target?.dispose(); });
 
   const restart = async () => {
-    await server!.stop();
-    server = await startTestServer({ msPerSecond: MS_PER_SECOND }, target);
+    await restarted!.stop();
+    restarted = await startTestServer({ msPerSecond: MS_PER_SECOND }, target);
   };
   const back = async (c: TestClient, code: string) => {
-    const again = await TestClient.connect(server!.url, { token: c.token, deviceId: c.deviceId });
+    const again = await TestClient.connect(restarted!.url, { token: c.token, deviceId: c.deviceId });
     await again.join(code);
     await again.nextOf('game');
     return again;
   };
 
   it('a restart while the sealed move is pending, then while adjourned; resuming needs both present and agreeing', async () => {
-    server = await startTestServer({ msPerSecond: MS_PER_SECOND }, target);
-    const pair = await seatedPair(server.url, { timeControl: BYOYOMI });
+    restarted = await startTestServer({ msPerSecond: MS_PER_SECOND }, target);
+    const pair = await seatedPair(restarted.url, { timeControl: BYOYOMI });
     const { code, gameId } = pair;
     await playTo(pair, ADJOURN_FROM_PLY);
     await agreeToAdjourn(pair.guest, pair.host);
@@ -274,7 +270,7 @@ describe('adjourned games survive restarts (RULES.md §7)', () => {
     expect(await resume(guest, 'accept')).toMatchObject({ type: 'ack' });
     const played = await guest.nextOf('event', (m) => m.event.kind === 'move' && m.event.ply === ADJOURN_FROM_PLY);
     expect(played.event).toMatchObject({ usi, ply: ADJOURN_FROM_PLY, color: 'black', clock: { running: 'white' } });
-    expect(await server!.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).toMatchObject({ status: 'active', sealer: null });
+    expect(await restarted!.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).toMatchObject({ status: 'active', sealer: null });
     host.close(); guest.close();
   }, SLOW);
 });
