@@ -13,6 +13,11 @@ import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErr
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
+import { registerChallengeRoutes } from './http/challenges.ts';
+import { registerFriendRoutes } from './http/friends.ts';
+import { Challenges } from './friends/Challenges.ts';
+import { Friends } from './friends/Friends.ts';
+import { Whereabouts } from './friends/Whereabouts.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { serveWebClient } from './http/webClient.ts';
@@ -74,9 +79,12 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
   const ratings = new RatingBook(db.prisma);
+  const friends = new Friends(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    blocks: friends,
   }, cluster.ownership, config.rooms);
+  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
   gateway.attach();
@@ -91,6 +99,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   registerRecordRoutes(app, store);
   registerArchiveRoutes(app, store, archive);
+  registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
+  registerChallengeRoutes(app, { identity, challenges, limits });
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -100,6 +110,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();
+  challenges.startExpiring();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -115,6 +126,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     async close() {
       ready = false;
       gateway.stop();
+      challenges.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));

@@ -8,3 +8,5 @@ export * from './ranked.ts';
 export * from './seats.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
+export * from './social.ts';
+export * from './challenges.ts';

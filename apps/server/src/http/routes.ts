@@ -4,7 +4,6 @@ import {
   type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Health } from '../health.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
@@ -12,6 +11,7 @@ import type { Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
+import { bodyOf, deviceOf, tokenOf } from './caller.ts';
 import { HttpRefusal } from './errors.ts';
 import type { RouteLimits } from './limits.ts';
 
@@ -45,25 +45,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     }
   });
 
-  const body = <S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> => {
-    const r = schema.safeParse(req.body ?? {});
-    if (!r.success) throw new HttpRefusal(400, 'malformed', `Malformed body: ${r.error.issues[0]?.message ?? 'invalid'}.`);
-    return r.data;
-  };
-
-  const tokenOf = (req: FastifyRequest): string | undefined => {
-    const h = req.headers.authorization;
-    if (h?.startsWith('Bearer ')) return h.slice(7);
-    return req.cookies[DEVICE_COOKIE];
-  };
-
-  const device = async (req: FastifyRequest): Promise<DeviceIdentity> => {
-    const a = await identity.authenticate(tokenOf(req));
-    if (a.ok) return a.device;
-    throw a.code === 'expired'
-      ? new HttpRefusal(401, 'expired', 'This device was unused for too long: POST /api/device for a new one.')
-      : new HttpRefusal(401, 'unauthenticated', 'No device: POST /api/device first.');
-  };
+  const body = bodyOf;
+  const device = (req: FastifyRequest): Promise<DeviceIdentity> => deviceOf(identity, req);
 
   // The token travels in the httpOnly cookie; only programs (no Origin header) get it in the
   // body too, for the socket handshake's auth, since page scripts must never be able to read it.
