@@ -10,6 +10,7 @@ export const challenges = $state({
   outgoing: [] as Challenge[], // from me, open, newest first
   form: null as { to: string } | null, // the challenge form, open for this player
   error: null as { id: string | null; code: string } | null, // the last refusal (id: the challenge it was about)
+  ended: null as Challenge | null, // one of mine (either way) that ended without a game: declined, cancelled, expired
   busy: false,
 });
 
@@ -18,6 +19,7 @@ const without = (list: Challenge[], id: string) => list.filter((c) => c.id !== i
 /** A `challenge` message: a new one, or a step of one (it leaves the open lists once answered). */
 export function challengeReceived(c: Challenge, me: string | undefined): void {
   const known = challenges.outgoing.some((x) => x.id === c.id);
+  const shown = known || challenges.incoming.some((x) => x.id === c.id);
   challenges.incoming = without(challenges.incoming, c.id);
   challenges.outgoing = without(challenges.outgoing, c.id);
   if (c.status === 'open' && me) {
@@ -25,6 +27,7 @@ export function challengeReceived(c: Challenge, me: string | undefined): void {
     else challenges.outgoing = [c, ...challenges.outgoing];
   }
   if (c.status === 'accepted' && c.roomCode && known) go({ name: 'room', code: c.roomCode });
+  if (shown && (c.status === 'declined' || c.status === 'cancelled' || c.status === 'expired')) challenges.ended = c;
 }
 
 /** The open challenges as the server has them (on a new signed-in socket: those made while away too). */
@@ -34,7 +37,7 @@ export async function loadChallenges(): Promise<void> {
 }
 
 export function forget(): void {
-  Object.assign(challenges, { incoming: [], outgoing: [], form: null, error: null });
+  Object.assign(challenges, { incoming: [], outgoing: [], form: null, error: null, ended: null });
 }
 
 export const openChallengeForm = (to: string): void => { challenges.form = { to }; challenges.error = null; };
@@ -63,6 +66,7 @@ export async function answerChallenge(id: string, action: 'accept' | 'decline' |
     const r = await answerRequest(id, action);
     challenges.incoming = without(challenges.incoming, id);
     challenges.outgoing = without(challenges.outgoing, id);
+    challenges.ended = null; // this tab's own answer needs no notice
     if (!r.ok) {
       challenges.error = { id, code: r.code };
       return;
