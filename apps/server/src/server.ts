@@ -8,6 +8,7 @@ import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
+import { NotificationStore } from './db/NotificationStore.ts';
 import { Store } from './db/Store.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
@@ -20,6 +21,7 @@ import { Friends } from './friends/Friends.ts';
 import { Whereabouts } from './friends/Whereabouts.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerNotificationRoutes } from './http/notifications.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -27,6 +29,9 @@ import { openCluster } from './cluster.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
+import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
+import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
+import { Notifications } from './notifications/Notifications.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -38,6 +43,7 @@ export interface ChuServer {
   app: FastifyInstance;
   io: SocketServer;
   log: Logger;
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -78,16 +84,22 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
+  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
   const ratings = new RatingBook(db.prisma);
   const friends = new Friends(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
     blocks: friends,
+    notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
-  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log);
+  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log, {
+    // stored for the bell (and pushed when no tab is open); told once per challenge
+    challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
+  });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
   gateway.attach();
+  tellUnreadOnConnect(io, identity, notifications, log);
 
   const health = new Health([
     { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
@@ -101,6 +113,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerArchiveRoutes(app, store, archive);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
+  registerNotificationRoutes(app, identity, notifications);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -123,6 +136,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     app,
     io,
     log,
+    notifications,
     async close() {
       ready = false;
       gateway.stop();
@@ -131,6 +145,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
       lobby.close();
+      await notifications.settled();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();

@@ -10,3 +10,4 @@ export * from './chat.ts';
 export * from './lobby.ts';
 export * from './social.ts';
 export * from './challenges.ts';
+export * from './notifications.ts';

@@ -2,7 +2,7 @@ import { ChallengeBodySchema, IdSchema, type ChallengeList, type ChallengeRespon
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChallengeResult, Challenges } from '../friends/Challenges.ts';
 import type { Identity } from '../identity/Identity.ts';
-import { accountDeviceOf, bodyOf } from './caller.ts';
+import { parsed, requestAccount } from './requester.ts';
 import { HttpRefusal } from './errors.ts';
 import type { RouteLimits } from './limits.ts';
 
@@ -27,23 +27,23 @@ export function registerChallengeRoutes(app: FastifyInstance, deps: { identity: 
     return id.data;
   };
 
-  app.get('/api/challenges', async (req): Promise<ChallengeList> => challenges.list((await accountDeviceOf(identity, req)).user.id));
+  app.get('/api/challenges', async (req): Promise<ChallengeList> => challenges.list((await requestAccount(identity, req)).user.id));
 
   app.post('/api/challenges', async (req, reply) => {
-    const me = await accountDeviceOf(identity, req);
+    const me = await requestAccount(identity, req);
     await limits.challenge(me.user.id, req, reply);
-    const b = bodyOf(ChallengeBodySchema, req);
+    const b = parsed(ChallengeBodySchema, req.body);
     return answered(await challenges.send(me, b.to, b.options, b.color));
   });
 
   // accepting makes a room and a game: it counts as sending does
   app.post('/api/challenges/:id/accept', async (req, reply) => {
-    const me = await accountDeviceOf(identity, req);
+    const me = await requestAccount(identity, req);
     await limits.challenge(me.user.id, req, reply);
     return answered(await challenges.accept(me, idOf(req)));
   });
 
-  app.post('/api/challenges/:id/decline', async (req) => answered(await challenges.decline((await accountDeviceOf(identity, req)).user, idOf(req))));
+  app.post('/api/challenges/:id/decline', async (req) => answered(await challenges.decline((await requestAccount(identity, req)).user, idOf(req))));
 
-  app.post('/api/challenges/:id/cancel', async (req) => answered(await challenges.cancel((await accountDeviceOf(identity, req)).user, idOf(req))));
+  app.post('/api/challenges/:id/cancel', async (req) => answered(await challenges.cancel((await requestAccount(identity, req)).user, idOf(req))));
 }

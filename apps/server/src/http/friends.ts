@@ -4,7 +4,7 @@ import type { Challenges } from '../friends/Challenges.ts';
 import type { Account, Friends } from '../friends/Friends.ts';
 import type { Whereabouts } from '../friends/Whereabouts.ts';
 import type { Identity } from '../identity/Identity.ts';
-import { accountDeviceOf, bodyOf } from './caller.ts';
+import { parsed, requestAccount } from './requester.ts';
 import { HttpRefusal } from './errors.ts';
 import type { RouteLimits } from './limits.ts';
 
@@ -19,9 +19,9 @@ export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps
 
   /** The account asking (counted against its changes' limit) and the account it names. */
   const pair = async (req: FastifyRequest, reply: FastifyReply): Promise<{ me: Account; other: Account }> => {
-    const me = (await accountDeviceOf(identity, req)).user;
+    const me = (await requestAccount(identity, req)).user;
     await limits.friends(me.id, req, reply);
-    const { username } = bodyOf(PlayerNameBodySchema, req);
+    const { username } = parsed(PlayerNameBodySchema, req.body);
     const r = await friends.other(me, username);
     if (!r.ok) throw new HttpRefusal(r.code === 'no-player' ? 404 : 400, r.code, r.message);
     return { me, other: r.other };
@@ -32,7 +32,7 @@ export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps
     return { following, followers, blocked: lists.blocked, challengesFrom: await friends.challengesFrom(me.id) };
   };
 
-  app.get('/api/friends', async (req): Promise<FriendsView> => listing((await accountDeviceOf(identity, req)).user));
+  app.get('/api/friends', async (req): Promise<FriendsView> => listing((await requestAccount(identity, req)).user));
 
   app.post('/api/friends/follow', async (req, reply) => {
     const { me, other } = await pair(req, reply);
@@ -61,9 +61,9 @@ export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps
   });
 
   app.post('/api/friends/settings', async (req, reply) => {
-    const me = (await accountDeviceOf(identity, req)).user;
+    const me = (await requestAccount(identity, req)).user;
     await limits.friends(me.id, req, reply);
-    await friends.setChallengesFrom(me.id, bodyOf(FriendSettingsBodySchema, req).challengesFrom);
+    await friends.setChallengesFrom(me.id, parsed(FriendSettingsBodySchema, req.body).challengesFrom);
     return listing(me);
   });
 }

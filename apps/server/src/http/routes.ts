@@ -4,6 +4,7 @@ import {
   type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Health } from '../health.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
@@ -11,8 +12,8 @@ import type { Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
-import { bodyOf, deviceOf, tokenOf } from './caller.ts';
 import { HttpRefusal } from './errors.ts';
+import { requestDevice, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
 
 const DAY_S = 24 * 3600;
@@ -45,8 +46,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     }
   });
 
-  const body = bodyOf;
-  const device = (req: FastifyRequest): Promise<DeviceIdentity> => deviceOf(identity, req);
+  const body = <S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> => {
+    const r = schema.safeParse(req.body ?? {});
+    if (!r.success) throw new HttpRefusal(400, 'malformed', `Malformed body: ${r.error.issues[0]?.message ?? 'invalid'}.`);
+    return r.data;
+  };
+
+  const device = (req: FastifyRequest): Promise<DeviceIdentity> => requestDevice(identity, req);
 
   // The token travels in the httpOnly cookie; only programs (no Origin header) get it in the
   // body too, for the socket handshake's auth, since page scripts must never be able to read it.

@@ -121,6 +121,10 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
       return same(state); // the chat's own state (chat/chat.svelte.ts)
     case 'challenge':
       return same(state); // the challenges' own state (friends/challenges.svelte.ts)
+    case 'notifications':
+    case 'notification':
+    case 'notifications.read':
+      return same(state); // the bell's own state (notifications/notifications.svelte.ts)
   }
 }
 
