@@ -1,7 +1,7 @@
 // Issue 37, challenges by name: sent, seen live, accepted (a private room with both seated, under the
 // challenge's rules, colours and clock), declined, cancelled, expired (also across a restart); refused
 // across a block, from non-friends when the player says so, and past the open-challenge bound.
-import { ChallengeListSchema, ChallengeResponseSchema, HttpErrorBodySchema, type Challenge, type ChallengeBody } from '@chu/protocol';
+import { ChallengeListSchema, ChallengeResponseSchema, HttpErrorBodySchema, NotificationPageSchema, type Challenge, type ChallengeBody } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type ServerConfig } from '../src/config.ts';
 import { TestClient } from './support/TestClient.ts';
@@ -51,6 +51,11 @@ describe('a challenge by name', () => {
     await told(ana.socket, c.id, 'open');
     expect((await list(server.url, ben)).incoming.map((x) => x.id)).toEqual([c.id]);
     expect((await list(server.url, ana)).outgoing.map((x) => x.id)).toEqual([c.id]);
+    // stored for Ben's bell too, once, naming Ana (and nothing for Ana)
+    const bell = async (who: Player) => NotificationPageSchema.parse(await (await request(server.url, 'GET', '/api/notifications', undefined, { bearer: who.token })).json());
+    await ben.socket.nextOf('notification', (m) => m.notification.payload.kind === 'challenge');
+    expect((await bell(ben)).notifications.map((n) => n.payload)).toEqual([{ v: 1, kind: 'challenge', challengeId: c.id, from: ana.name }]);
+    expect((await bell(ana)).notifications).toEqual([]);
     // a 10-minute real-time challenge
     expect(Date.parse(c.expiresAt) - Date.parse(c.createdAt)).toBe(defaultConfig().challenges.realtimeMs);
 

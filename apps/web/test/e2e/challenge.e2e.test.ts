@@ -1,7 +1,8 @@
 // Challenges and friends (issue 37) in real browsers against the real server: Ana (desktop) follows Ben
-// and challenges him from his profile, choosing Black; Ben (a phone) sees the challenge live, as a card
-// over the screen he is on (the header bell is the notifications' work, merged apart), accepts, and
-// both are sent to the same room, seated, and play; Ana's friends page shows Ben online and playing.
+// and challenges him from his profile, choosing Black; Ben (a phone) sees the challenge live: his header
+// bell counts it (a stored notification of kind challenge) and a card over the screen he is on offers
+// Accept and Decline; he accepts, and both are sent to the same room, seated, and play; Ana's friends
+// page shows Ben online and playing.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -41,10 +42,14 @@ describe('a challenge between friends', () => {
       await a.click('[data-action="send-challenge"]');
       await a.waitForSelector('[data-challenge-out="ben_ch"]');
 
-      // Ben sees it at once, on the page he is on
+      // Ben sees it at once, on the page he is on: the bell counts it, and its card waits for an answer
       await b.waitForSelector('[data-challenge-in="ana_ch"]');
       expect(await b.textContent('[data-challenge-in="ana_ch"]')).toContain('ana_ch');
+      await b.waitForSelector('.bell [data-unread="1"]');
+      await b.click('.bell [data-unread="1"]');
+      expect(await b.textContent('.bell li[data-kind="challenge"]')).toContain('ana_ch');
       await b.screenshot({ path: join(ARTIFACTS, 'challenge-card-390.png') });
+      await b.click('.bell [data-unread]'); // the list closes; the card stays
 
       await b.click('[data-challenge-in="ana_ch"] [data-action="accept-challenge"]');
       for (const p of [a, b]) await p.waitForURL(/#\/room\/[A-Z0-9]{6}$/, { timeout: 30_000 });
