@@ -124,11 +124,18 @@ export class Challenges {
       include: { user: { select: { id: true, username: true } } },
     });
     const challengerColor: Color = claimed.color === 'random' ? (randomInt(2) === 0 ? 'black' : 'white') : ChallengeColorSchema.parse(claimed.color) as Color;
-    const started = sender?.user && await this.lobby.startGame(
-      seatsOf(challengerColor, { id: sender.id, name: sender.name, user: sender.user }, by),
-      RoomOptionsSchema.parse(claimed.options),
-      null,
-    );
+    let started: Awaited<ReturnType<Lobby['startGame']>> = null;
+    try {
+      started = sender?.user ? await this.lobby.startGame(
+        seatsOf(challengerColor, { id: sender.id, name: sender.name, user: sender.user }, by),
+        RoomOptionsSchema.parse(claimed.options),
+        null,
+      ) : null;
+    } catch (err) {
+      // storage went away mid-way: the challenge is open again, to be accepted once it is back
+      await this.prisma.challenge.update({ where: { id }, data: { status: 'open', answeredAt: null } }).catch(() => undefined);
+      throw err;
+    }
     if (!started) {
       // the sending device left the account (a logout) or the room did not start: nobody can be seated
       const lapsed = await this.prisma.challenge.update({ where: { id }, data: { status: 'cancelled' }, include: withNames });
@@ -161,7 +168,8 @@ export class Challenges {
 
   /** This account's open challenges, both ways, newest first. */
   async list(userId: string): Promise<ChallengeList> {
-    const open = { status: 'open', expiresAt: { gt: new Date() } };
+    // a deleted account's challenges are nobody's to answer
+    const open = { status: 'open', expiresAt: { gt: new Date() }, challenger: { deletedAt: null }, challenged: { deletedAt: null } };
     const [incoming, outgoing] = await Promise.all([
       this.prisma.challenge.findMany({ where: { ...open, challengedId: userId }, include: withNames, orderBy: { createdAt: 'desc' } }),
       this.prisma.challenge.findMany({ where: { ...open, challengerId: userId }, include: withNames, orderBy: { createdAt: 'desc' } }),
