@@ -9,6 +9,7 @@ import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
 import { GameClock, toStored } from './GameClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
@@ -52,7 +53,7 @@ export interface CpuTurn {
   level: number;
   ply: number;
   game: Game;
-  deadline: number | null; // performance.now() ms the seat's time runs out; null = untimed
+  clock: TurnClock | null; // the seat's clock; null = untimed, or correspondence (days: the CPU answers as untimed)
 }
 
 /** The move an ack id was used for, in one game ("deviceId:ack" → it): a retry of it is acknowledged again, not played. */
@@ -409,7 +410,7 @@ export class GameSession {
     const seat = this.seats[color];
     return {
       color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, game: this.game.clone(),
-      deadline: this.clock?.deadline() ?? null,
+      clock: this.clock && !this.clock.correspondence ? this.clock.turnClock() : null,
     };
   }
 

@@ -579,7 +579,7 @@ export class Room {
     const answer = async () => {
       await new Promise((r) => setTimeout(r, this.deps.cpuDelayMs));
       if (stop.signal.aborted) return;
-      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, turnDeadline: turn.deadline, signal: stop.signal });
+      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, clock: turn.clock, signal: stop.signal });
       if (stop.signal.aborted) return;
       this.runOwn(async () => {
         if (this.thinking?.stop === stop) this.thinking = null;
