@@ -33,6 +33,7 @@ const OldTurnTime = z.never({ error: 'turnTime was replaced by timeControl: send
 
 export const LANGUAGES = ['es', 'en', 'ja'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
 
 // A start position as a room stores it: printable ASCII, bounded (dai's longest board is under 700 characters).
 export const StartSfenSchema = z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, 'a SFEN is printable ASCII');

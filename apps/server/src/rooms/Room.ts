@@ -497,6 +497,9 @@ export class Room {
     this.stopThinking();
     this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings, fence: this.fence });
     this.schedule();
+    // a correspondence game's first mover may be far away too (a challenge accepted while they were out)
+    const first = this.session.turnWarning(DEADLINE_NOTICE_AT);
+    if (first) this.deps.notices?.yourTurn({ gameId: id, roomCode: this.code, seats, color: first.color, ply: first.ply, deadline: first.deadline });
     return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, this.gameMessage('start')!] };
   }
 

@@ -35,6 +35,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'leaderboard' };
     case 'friends':
       return { name: 'friends' };
+    case 'challenge': // a challenge notification's link: its card shows over the friends page
+      return { name: 'friends' };
     case 'player':
       return parts[1] ? { name: 'player', username: parts[1] } : { name: 'leaderboard' };
     default:
