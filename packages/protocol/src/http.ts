@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, UsernameSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
@@ -10,12 +10,6 @@ export const DEVICE_COOKIE = 'chu_device';
 
 export const CreateDeviceBodySchema = z.object({ name: DisplayNameSchema.optional() }).strict();
 export const RenameDeviceBodySchema = z.object({ name: DisplayNameSchema }).strict();
-export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
-/**
- * The name an account is found by: trimmed and case-folded, as the unique index on lower(username) holds
- * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
- */
-export const usernameKey = (username: string): string => username.trim().toLowerCase();
 export const PasswordSchema = z.string().min(8).max(200);
 export const CredentialsBodySchema = z
   .object({
