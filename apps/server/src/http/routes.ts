@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import {
-  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
+  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, LeaderboardQuerySchema, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
   type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
-import { requestDevice, tokenOf } from './requester.ts';
+import { parsed, requestDevice, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
 
 const DAY_S = 24 * 3600;
@@ -30,6 +30,7 @@ export interface RouteDeps {
   origin: OriginPolicy;
   deviceIdleDays: number;
   dbKind: string;
+  msPerSecond: number; // clock seconds (CHU_MS_PER_SECOND): a correspondence deadline counts in them
   /** Devices whose identity just changed (login, logout): their open sockets follow at once. */
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
 }
@@ -190,7 +191,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   // This device's games in progress (active or adjourned): the way back into each; an account's finished games.
   app.get('/api/me/games', async (req) => {
     const d = await device(req);
-    return store.myGames(d.id, d.user?.id ?? null);
+    return store.myGames(d.id, d.user?.id ?? null, undefined, deps.msPerSecond);
   });
 
   // Replays: a stored game with its moves (USI) and seat names.
@@ -201,8 +202,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     return { game };
   });
 
-  // Ranked: established players (RD < 110), best first.
-  app.get('/api/leaderboard', async () => deps.ratings.leaderboard());
+  // Ranked: one pool's established players (RD < 110), best first (?pool=correspondence; real-time by default).
+  app.get('/api/leaderboard', async (req) => deps.ratings.leaderboard(parsed(LeaderboardQuerySchema, req.query, 'query').pool));
 
   // Any case finds the player: /api/players/ALICE is alice's profile.
   app.get('/api/players/:username', async (req) => {

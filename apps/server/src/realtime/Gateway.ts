@@ -1,9 +1,8 @@
 import {
-  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RoomOptionsSchema, SERVER_EVENT,
+  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RANKED_CONTROLS, RoomOptionsSchema, SERVER_EVENT,
   type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type RoomOptionsPatch, type ServerMessage,
 } from '@chu/protocol';
-import { UNTIMED } from '@chu/rules';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
@@ -409,16 +408,16 @@ export class Gateway {
       st.device = stored;
       const user = stored.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.', acked(m.ack));
-      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
+      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.control);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
-      send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since, rating } });
-      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0 });
+      send(socket, { type: 'ranked', queue: { control: m.control, since, rating } });
+      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
       await this.pairRanked();
     },
     'ranked.leave': async (socket, _st, m) => {
       await this.matchmaker.leave(socket.id);
       send(socket, { type: 'ranked', queue: null });
-      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0 });
+      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
     },
   };
 
@@ -557,7 +556,7 @@ export class Gateway {
   private async run(room: Room, caller: Caller, m: RoomCommand, to: (msg: ServerMessage) => void, refuse: (r: Reply, ack?: string) => void): Promise<void> {
     // the sender's answer, before the room is told: its ack once done, or the refusal carrying the ack
     const answer = (r: Reply) => {
-      if (r.ok && m.ack !== undefined) to({ type: 'ack', ack: m.ack, version: r.version });
+      if (r.ok && m.ack !== undefined) to({ type: 'ack', ack: m.ack, version: r.version, serverNow: Date.now() });
       refuse(r, m.ack);
     };
     switch (m.type) {
@@ -635,9 +634,8 @@ export class Gateway {
   }
 
   /** A rated game under the default rules in a new private room; both seekers are told where to go. */
-  private async startRanked({ black, white, turnTime }: Match): Promise<void> {
-    // The queue keys on the seed's seconds a move: a ranked game plays them as a turn limit (RULES.md §7).
-    const timeControl = turnTime === null ? UNTIMED : { kind: 'turn' as const, seconds: turnTime };
+  private async startRanked({ black, white, control }: Match): Promise<void> {
+    const timeControl = { ...RANKED_CONTROLS[control] }; // a copy: the set itself is frozen
     const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true });
     const step = await room.queue.run(async () => {
       await room.sit(black.device, 'black');
@@ -651,7 +649,7 @@ export class Gateway {
       return;
     }
     const gameId = room.session.id;
-    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, turnTime }, 'ranked match');
+    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, control }, 'ranked match');
     for (const [color, e] of [['black', black], ['white', white]] as const) {
       this.fanout.toSocket(e.id, { type: 'ranked', queue: null });
       this.fanout.toSocket(e.id, { type: 'ranked.match', roomCode: room.code, gameId, color });
