@@ -100,7 +100,7 @@ describe('heisei-chu.md §3: a drop', () => {
 
 describe('heisei-chu.md §3: never where the piece could never move', () => {
   // Black's last rank is a, White's l; a Rook on 6b (Black) and 6k (White) to drop beside
-  it.each([
+  it.each<[string, Record<string, string>, string, string, string]>([
     ['b', { '6b': 'R' }, 'L', 'L*6a', 'drop-dead-end'],
     ['b', { '6b': 'R' }, 'L', 'L*6a+', 'drop-dead-end'],
     ['b', { '6b': 'R' }, 'L', 'L*5b+', 'L*5b+'],
@@ -108,7 +108,7 @@ describe('heisei-chu.md §3: never where the piece could never move', () => {
     ['w', { '6k': 'r' }, 'l', 'L*6l', 'drop-dead-end'],
     ['w', { '6k': 'r' }, 'l', 'L*6j', 'L*6j'],
     // the other kinds can move from the last rank: Copper and Silver back, the movers sideways or back, Kirin and Phoenix
-    ...(['C', 'S', 'M', 'V', 'A', 'O', 'X'] as const).map((k) => ['b', { '6b': 'R' }, k, `${k}*6a`, `${k}*6a`] as const),
+    ...['C', 'S', 'M', 'V', 'A', 'O', 'X'].map((k): [string, Record<string, string>, string, string, string] => ['b', { '6b': 'R' }, k, `${k}*6a`, `${k}*6a`]),
   ])('%s to move, reserve %j: %s → %s', (turn, pieces, reserve, usi, expected) => {
     expect(verdict(heisei(pieces, turn === 'b' ? reserve : reserve.toLowerCase(), turn as 'b' | 'w'), usi)).toBe(expected);
   });
