@@ -509,6 +509,17 @@ export class Position {
     throw new Error(`explain: ${from}-${to}-${mid} is legal`);
   }
 
+  /** The next undo record's index, the stack grown when full. */
+  private undoSlot(): number {
+    const u = this.undoTop;
+    if (u + UNDO > this.undo.length) {
+      const bigger = new Int32Array(this.undo.length * 2);
+      bigger.set(this.undo);
+      this.undo = bigger;
+    }
+    return u;
+  }
+
   /** Plays a generated move; unmake() takes it back. */
   make(m: PackedMove): void {
     const board = this.board;
@@ -523,12 +534,7 @@ export class Position {
     const piece = board[from];
     if (piece === OFF) return this.makeDrop(from, (m >> b) & mask, promote);
     const c1 = mid ? board[mid] : 0;
-    const u = this.undoTop;
-    if (u + UNDO > this.undo.length) {
-      const bigger = new Int32Array(this.undo.length * 2);
-      bigger.set(this.undo);
-      this.undo = bigger;
-    }
+    const u = this.undoSlot();
     const undo = this.undo;
     undo[u] = from;
     undo[u + 1] = to;
@@ -574,12 +580,7 @@ export class Position {
 
   /** A drop (heisei-chu.md §3): the reserve's piece onto `to`; with 'once', the rest of the reserve goes (§4). */
   private makeDrop(from: number, to: number, promote: number): void {
-    const u = this.undoTop;
-    if (u + UNDO > this.undo.length) {
-      const bigger = new Int32Array(this.undo.length * 2);
-      bigger.set(this.undo);
-      this.undo = bigger;
-    }
+    const u = this.undoSlot();
     const undo = this.undo;
     const piece = from + this.turnBit;
     undo[u] = from;
