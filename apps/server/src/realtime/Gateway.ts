@@ -46,7 +46,7 @@ type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; messa
 interface Caller { socketId: string; device: DeviceIdentity; lagMs: number }
 /** The commands that run on a room's owner. */
 type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
-type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'sync' }>;
+type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'adjourn' | 'seal' | 'resume' | 'sync' }>;
 
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
@@ -390,6 +390,9 @@ export class Gateway {
     draw: (socket, st, m) => this.inGame(socket, st, m),
     takeback: (socket, st, m) => this.inGame(socket, st, m),
     'give-time': (socket, st, m) => this.inGame(socket, st, m),
+    adjourn: (socket, st, m) => this.inGame(socket, st, m),
+    seal: (socket, st, m) => this.inGame(socket, st, m),
+    resume: (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
     'chat.send': (socket, st, m) => this.inRoom(socket, st, m),
     'chat.mute': (socket, st, m) => this.inRoom(socket, st, m),
@@ -587,7 +590,8 @@ export class Gateway {
           this.catchUp(to, room, session, m.version);
           return answer({ ok: true, version: session.version });
         }
-        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time': {
+        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time':
+        case 'adjourn': case 'seal': case 'resume': {
           if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', acked(m.ack)));
           if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
           const step = await room.play((g) => gameCommand(g, caller.device.id, m, caller.lagMs));
@@ -668,6 +672,9 @@ function gameCommand(g: GameSession, deviceId: string, m: Exclude<GameCommand, {
     case 'abort': return g.abort(deviceId);
     case 'draw': return g.draw(deviceId, m.action);
     case 'takeback': return g.takeback(deviceId, m.action);
+    case 'adjourn': return g.adjourn(deviceId, m.action);
+    case 'seal': return g.seal(deviceId, m.usi, m.version, m.ack, lagMs);
+    case 'resume': return g.resume(deviceId, m.action);
   }
 }
 
