@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, UsernameSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { VARIANTS } from '@chu/rules';
+import { ALL_VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
 import { AdjournReasonSchema, GameStatusSchema, SideClockViewSchema } from './server.ts';
 
@@ -116,7 +116,7 @@ export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const ArchiveFilterSchema = z
   .object({
-    variant: z.enum(VARIANTS).optional(),
+    variant: z.enum(ALL_VARIANTS).optional(),
     result: ArchiveResultSchema.optional(),
     rated: flag.optional(),
     // a turn limit's seconds per move, or 'none' for untimed games
@@ -135,7 +135,7 @@ export const ArchiveGameSchema = z.object({
   roomCode: z.string(),
   color: ColorSchema, // the player's side
   opponent: z.string().nullable(), // "Ben", "CPU 3"
-  variant: z.enum(VARIANTS),
+  variant: z.enum(ALL_VARIANTS), // a room's game (RoomOptions refuses 'heisei' for now)
   handicap: z.boolean(), // started from another position than the variant's standard one
   rated: z.boolean(),
   timeControl: TimeControlSchema,
