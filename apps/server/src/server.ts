@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 import { CpuDesk } from './cpu/CpuDesk.ts';
 import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
+import { LocalMoves, type MoveSource } from './cpu/MoveSource.ts';
+import { QueuedMoves } from './cpu/QueuedMoves.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { Store } from './db/Store.ts';
@@ -19,6 +21,8 @@ import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
 import { openCluster } from './cluster.ts';
+import { sitePrefix } from './config.ts';
+import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
@@ -70,15 +74,19 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
 
   const cluster = openCluster(config, db, io, redis, log);
   const identity = new Identity(db.prisma, config.deviceIdleDays, cluster.identityChanges);
-  const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
+  const metrics = new Metrics({ role: 'server', process: cluster.self });
+  const local = opts.cpu ? LocalMoves.fromPlayer(opts.cpu) : await localMoves(config, log);
+  const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
-    store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    store, ratings, cpu: new CpuDesk(cpu, metrics), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
   }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);
+  metrics.read.games = () => lobby.activeGames();
+  metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
 
   const health = new Health([
@@ -86,7 +94,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   registerRoutes(app, {
-    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
+    identity, lobby, store, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
@@ -129,16 +137,15 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   };
 }
 
-// packages/engine in a worker thread; the random legal mover when asked for (tests) or if the engine fails to load.
-async function createCpuPlayer(config: ServerConfig, log: Logger): Promise<{ player: CpuPlayer; close(): Promise<void> }> {
+// packages/engine in worker threads; the random legal mover when asked for (tests) or if the engine fails to load.
+export async function localMoves(config: ServerConfig, log: Logger): Promise<LocalMoves> {
   if (config.cpuPlayer === 'engine') {
     try {
-      const { EnginePool, EngineCpuPlayer } = await import('@chu/engine');
-      const pool = new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1));
-      return { player: new EngineCpuPlayer(pool), close: () => pool.close() };
+      const { EnginePool } = await import('@chu/engine');
+      return LocalMoves.fromPool(new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1)));
     } catch (err) {
       log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');
     }
   }
-  return { player: new RandomMover(config.cpuSeed), close: async () => {} };
+  return LocalMoves.fromPlayer(new RandomMover(config.cpuSeed));
 }

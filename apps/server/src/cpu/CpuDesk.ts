@@ -1,4 +1,7 @@
-import type { CpuPlayer } from './CpuPlayer.ts';
+import type { Game } from '@chu/rules';
+import type { Metrics } from '../metrics.ts';
+import { priorityOf } from './MoveRequest.ts';
+import type { MoveSource } from './MoveSource.ts';
 
 /** Think time per level, 1…8 (ms), when the engine is free and the turn is long enough. */
 export const LEVEL_THINK_MS = [150, 200, 300, 500, 700, 1000, 1500, 2000] as const;
@@ -18,22 +21,33 @@ export const TURN_MARGIN_MS = 1000;
 export class CpuDesk {
   private waiting = 0;
 
-  constructor(private readonly player: CpuPlayer) {}
+  constructor(private readonly source: MoveSource, private readonly metrics?: Metrics) {}
 
   get thinking(): number { return this.waiting; }
 
   async move(
-    game: Parameters<CpuPlayer['chooseMove']>[0],
-    opts: { level: number; turnDeadline: number | null; signal: AbortSignal }, // turnDeadline: performance.now() ms
+    game: Game,
+    opts: {
+      gameId: string; positionVersion: number; standIn: boolean; level: number;
+      turnDeadline: number | null; // performance.now() ms
+      signal: AbortSignal;
+    },
   ): Promise<string> {
     const budget = LEVEL_THINK_MS[Math.min(8, Math.max(1, opts.level)) - 1];
-    const share = Math.floor((UNTIMED_REPLY_MS * this.player.workers) / (this.waiting + 1));
+    const share = Math.floor((UNTIMED_REPLY_MS * this.source.workers) / (this.waiting + 1));
     const untilTurnEnd = opts.turnDeadline === null ? Infinity : opts.turnDeadline - performance.now() - TURN_MARGIN_MS;
     const deadline = Date.now() + Math.min(UNTIMED_REPLY_MS, untilTurnEnd);
     const timeMs = Math.max(30, Math.min(budget, share, untilTurnEnd / 2));
     this.waiting++;
     try {
-      return await this.player.chooseMove(game, { level: opts.level, timeMs, deadline, signal: opts.signal });
+      const answer = await this.source.move({
+        gameId: opts.gameId, ply: game.ply, positionVersion: opts.positionVersion,
+        position: { sfen: game.startSfen, moves: [...game.moves], options: game.options },
+        level: opts.level, timeMs, deadline,
+        priority: priorityOf({ standIn: opts.standIn, untilTurnEndMs: opts.turnDeadline === null ? null : untilTurnEnd }),
+      }, opts.signal);
+      this.metrics?.cpuMoves.inc({ by: answer.by });
+      return answer.usi;
     } finally {
       this.waiting--;
     }

@@ -51,6 +51,8 @@ export interface CpuTurn {
   color: Color;
   level: number;
   ply: number;
+  positionVersion: number; // the version the position was reached at: a takeback and a new move make another
+  standIn: boolean;        // the CPU plays for an absent person, not in a CPU seat
   game: Game;
   deadline: number | null; // performance.now() ms the seat's time runs out; null = untimed
 }
@@ -397,14 +399,19 @@ export class GameSession {
     if (this.absence.controller(color) !== 'cpu') return null;
     const seat = this.seats[color];
     return {
-      color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, game: this.game.clone(),
+      color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, positionVersion: this.positionVersion,
+      standIn: seat.kind !== 'cpu', game: this.game.clone(),
       deadline: this.clock?.deadline() ?? null,
     };
   }
 
-  /** The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment). */
+  /**
+   * The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment,
+   * a takeback: the same ply reached again is another position version).
+   */
   async cpuMove(turn: CpuTurn, usi: string): Promise<Step> {
-    if (this.state !== 'active' || this.game.ply !== turn.ply || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
+    const samePosition = this.game.ply === turn.ply && this.positionVersion === turn.positionVersion;
+    if (this.state !== 'active' || !samePosition || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
     return this.commit(usi, { byCpu: true, deviceId: null, ack: null, lagMs: 0 });
   }
 

@@ -501,7 +501,8 @@ export class Room {
       this.wakeTimer = setTimeout(() => this.runOwn(async () => this.after(await game.tick())), Math.max(0, at - performance.now()));
     }
     const turn = game.cpuTurn();
-    if (this.thinking && (!turn || this.thinking.turn.ply !== turn.ply || this.thinking.turn.color !== turn.color)) this.stopThinking();
+    const asked = this.thinking?.turn;
+    if (asked && (!turn || asked.ply !== turn.ply || asked.positionVersion !== turn.positionVersion || asked.color !== turn.color)) this.stopThinking();
     if (turn && !this.thinking) this.think(game, turn);
   }
 
@@ -511,7 +512,9 @@ export class Room {
     const answer = async () => {
       await new Promise((r) => setTimeout(r, this.deps.cpuDelayMs));
       if (stop.signal.aborted) return;
-      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, turnDeadline: turn.deadline, signal: stop.signal });
+      const usi = await this.deps.cpu.move(turn.game, {
+        gameId: game.id, positionVersion: turn.positionVersion, standIn: turn.standIn, level: turn.level, turnDeadline: turn.deadline, signal: stop.signal,
+      });
       if (stop.signal.aborted) return;
       this.runOwn(async () => {
         if (this.thinking?.stop === stop) this.thinking = null;
