@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError } from './startup.ts';
+import { UNTIMED_REPLY_MS } from './cpu/CpuDesk.ts';
 
 export interface ServerConfig {
   port: number;              // 3000; 0 = any free port
@@ -46,6 +47,7 @@ export interface ServerConfig {
   cpuSeed: number;
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
+  cpuReplyMs: number;        // 2500: a CPU reply comes within this however many games wait (within the turn's clock too)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
 }
@@ -87,6 +89,7 @@ export function defaultConfig(): ServerConfig {
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
+    cpuReplyMs: UNTIMED_REPLY_MS,
     leaseMs: 5_000, // renewed every quarter of it: a dead owner's rooms move on within ~5 s
     forwardTimeoutMs: 5_000,
   };
@@ -110,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logFile: env.LOG_FILE ? resolve(env.LOG_FILE) : d.logFile,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? positiveInteger('CPU_WORKERS', env.CPU_WORKERS) : d.cpuWorkers,
+    cpuReplyMs: num(env.CHU_CPU_REPLY_MS, d.cpuReplyMs),
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
     forwardTimeoutMs: num(env.CHU_FORWARD_TIMEOUT_MS, d.forwardTimeoutMs),
     rateLimit: {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { processName } from './cluster.ts';
 import { sitePrefix, type ServerConfig } from './config.ts';
-import { EngineRoster, queueConnection } from './cpu/MoveQueue.ts';
+import { EngineRoster } from './cpu/MoveQueue.ts';
 import { serveMoveJobs } from './cpu/MoveJobs.ts';
 import { Health } from './health.ts';
 import { openRedis } from './http/limits.ts';
@@ -34,10 +34,10 @@ export async function startEngineProcess(config: ServerConfig): Promise<EnginePr
   const prefix = sitePrefix(config);
   const metrics = new Metrics({ role: 'engine', process: self });
   const local = await localMoves(config, log);
-  const jobs = serveMoveJobs({ redis: queueConnection(redis), prefix, local, id: self, metrics, log });
+  const jobs = serveMoveJobs({ redis, prefix, local, id: self, metrics, log });
   const leave = new EngineRoster(redis, prefix).join(self);
   let ready = false;
-  void jobs.waitUntilReady().then(() => { ready = true; }, () => undefined);
+  void jobs.worker.waitUntilReady().then(() => { ready = true; }, () => undefined);
   const health = new Health([{ name: 'redis', ping: () => redis.ping() }], config.healthTimeoutMs, () => ready);
 
   const credit = new TokenBucket(HTTP_PER_SECOND, HTTP_PER_SECOND);
@@ -67,8 +67,7 @@ export async function startEngineProcess(config: ServerConfig): Promise<EnginePr
     async close() {
       ready = false;
       await leave();
-      // jobs being searched finish and are answered; no new ones are taken
-      await jobs.close().catch(() => undefined);
+      await jobs.close();
       await local.close();
       await new Promise<void>((r) => http.close(() => r()));
       redis.disconnect();

@@ -34,6 +34,7 @@ export class Metrics {
     name: 'chu_cpu_moves_total', help: 'CPU moves this owner received, by who searched them: queue (an engine process), local (no queue), fallback (own pool, no engine answered in time)',
     labelNames: ['by'], registers: [this.registry],
   });
+  readonly engines = new Gauge({ name: 'chu_engine_processes', help: 'Engine processes on the site\'s roster, as this server last looked (0: it consumes jobs itself)', registers: [this.registry] });
   readonly lateAnswers = new Counter({ name: 'chu_cpu_late_answers_total', help: 'Queue answers that came after the owner had fallen back (ignored)', registers: [this.registry] });
   readonly answersByEngine = new Counter({ name: 'chu_cpu_queue_answers_total', help: 'Queue answers this owner used, by the engine process that searched them', labelNames: ['engine'], registers: [this.registry] });
 

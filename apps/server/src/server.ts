@@ -81,7 +81,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const fanout = new Fanout(io);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
-    store, ratings, cpu: new CpuDesk(cpu, metrics), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
   }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);

@@ -21,7 +21,13 @@ export const TURN_MARGIN_MS = 1000;
 export class CpuDesk {
   private waiting = 0;
 
-  constructor(private readonly source: MoveSource, private readonly metrics?: Metrics) {}
+  private readonly replyMs: number;
+  private readonly metrics: Metrics | undefined;
+
+  constructor(private readonly source: MoveSource, opts: { replyMs?: number; metrics?: Metrics } = {}) {
+    this.replyMs = opts.replyMs ?? UNTIMED_REPLY_MS;
+    this.metrics = opts.metrics;
+  }
 
   get thinking(): number { return this.waiting; }
 
@@ -34,9 +40,9 @@ export class CpuDesk {
     },
   ): Promise<string> {
     const budget = LEVEL_THINK_MS[Math.min(8, Math.max(1, opts.level)) - 1];
-    const share = Math.floor((UNTIMED_REPLY_MS * this.source.workers) / (this.waiting + 1));
+    const share = Math.floor((this.replyMs * this.source.workers) / (this.waiting + 1));
     const untilTurnEnd = opts.turnDeadline === null ? Infinity : opts.turnDeadline - performance.now() - TURN_MARGIN_MS;
-    const deadline = Date.now() + Math.min(UNTIMED_REPLY_MS, untilTurnEnd);
+    const deadline = Date.now() + Math.min(this.replyMs, untilTurnEnd);
     const timeMs = Math.max(30, Math.min(budget, share, untilTurnEnd / 2));
     this.waiting++;
     try {

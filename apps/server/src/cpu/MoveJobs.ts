@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { stillWorthSearching } from './MoveRequest.ts';
-import { JOB_LOCK_MS, QUEUE_NAME, type MoveJob, type MoveJobAnswer } from './MoveQueue.ts';
+import { JOB_LOCK_MS, QUEUE_NAME, queueConnection, type MoveJob, type MoveJobAnswer } from './MoveQueue.ts';
 import type { LocalMoves } from './MoveSource.ts';
 
 /**
@@ -16,8 +16,8 @@ import type { LocalMoves } from './MoveSource.ts';
  * lock runs out (JOB_LOCK_MS) and goes to another process, if it is still worth searching.
  */
 export function serveMoveJobs(opts: {
-  redis: Redis; prefix: string; local: LocalMoves; id: string; metrics: Metrics; log: Logger; autorun?: boolean;
-}): Worker<MoveJob, MoveJobAnswer> {
+  redis: Redis; prefix: string; local: LocalMoves; id: string; metrics: Metrics; log: Logger;
+}): { worker: Worker<MoveJob, MoveJobAnswer>; close(): Promise<void> } {
   const { local, metrics, id } = opts;
   const search = async (job: Job<MoveJob, MoveJobAnswer>): Promise<MoveJobAnswer> => {
     const { request, engineDeadline } = job.data;
@@ -35,16 +35,23 @@ export function serveMoveJobs(opts: {
     metrics.jobsServed.inc({ outcome: 'answered' });
     return { usi: answer.usi, depth: answer.depth, engine: id, waitMs, thinkMs };
   };
+  const connection = queueConnection(opts.redis);
   const worker = new Worker<MoveJob, MoveJobAnswer>(QUEUE_NAME, search, {
-    connection: opts.redis,
+    connection,
     prefix: opts.prefix,
     name: id,
     concurrency: local.workers,
     lockDuration: JOB_LOCK_MS,
     stalledInterval: JOB_LOCK_MS / 2,
     maxStalledCount: 1, // handed out again once; a second death means the owner falls back
-    autorun: opts.autorun ?? true,
   });
   worker.on('error', (err) => opts.log.warn({ err: err.message }, 'move queue consumer'));
-  return worker;
+  return {
+    worker,
+    async close() {
+      // the searches under way finish and are answered; no new job is taken
+      await worker.close().catch(() => undefined);
+      connection.disconnect();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { MIN_THINK_MS } from '@chu/engine';
-import { Queue, QueueEvents, type Worker } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
@@ -30,11 +30,14 @@ export class QueuedMoves implements MoveSource {
   private readonly waiting = new Map<string, (o: Outcome) => void>();
   private readonly gaveUp = new Map<string, ReturnType<typeof setTimeout>>();
   private rosterTimer: ReturnType<typeof setInterval> | undefined;
+  /** This server's own consumer of the queue, while no engine process runs. */
+  private consumer: ReturnType<typeof serveMoveJobs> | null = null;
+  private closed = false;
 
   private constructor(
     private readonly queue: Queue<MoveJob, MoveJobAnswer>,
     private readonly events: QueueEvents,
-    private readonly consumer: Worker<MoveJob, MoveJobAnswer>,
+    private readonly serve: () => ReturnType<typeof serveMoveJobs>,
     private readonly roster: EngineRoster,
     private readonly local: LocalMoves,
     private readonly metrics: Metrics,
@@ -45,8 +48,8 @@ export class QueuedMoves implements MoveSource {
     const { redis, prefix, local, metrics, log } = opts;
     const queue = new Queue<MoveJob, MoveJobAnswer>(QUEUE_NAME, { connection: queueConnection(redis), prefix });
     const events = new QueueEvents(QUEUE_NAME, { connection: queueConnection(redis), prefix });
-    const consumer = serveMoveJobs({ redis: queueConnection(redis), prefix, local, id: opts.id, metrics, log, autorun: false });
-    const moves = new QueuedMoves(queue, events, consumer, new EngineRoster(redis, prefix), local, metrics, log);
+    const serve = () => serveMoveJobs({ redis, prefix, local, id: opts.id, metrics, log });
+    const moves = new QueuedMoves(queue, events, serve, new EngineRoster(redis, prefix), local, metrics, log);
     queue.on('error', () => {}); // Redis away: add() fails and the owner falls back
     events.on('error', () => {});
     events.on('completed', ({ jobId, returnvalue }) => moves.heard(jobId, { kind: 'answer', answer: returnvalue as unknown as MoveJobAnswer }));
@@ -56,9 +59,9 @@ export class QueuedMoves implements MoveSource {
       return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0 };
     };
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    void consumer.run().catch((err: Error) => log.warn({ err: err.message }, 'move queue consumer stopped'));
     await moves.followRoster();
-    moves.rosterTimer = setInterval(() => void moves.followRoster(), ROSTER_EVERY_MS);
+    let following: Promise<void> | null = null;
+    moves.rosterTimer = setInterval(() => { following ??= moves.followRoster().finally(() => { following = null; }); }, ROSTER_EVERY_MS);
     moves.rosterTimer.unref();
     return moves;
   }
@@ -105,10 +108,11 @@ export class QueuedMoves implements MoveSource {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.rosterTimer);
     for (const t of this.gaveUp.values()) clearTimeout(t);
     for (const settle of [...this.waiting.values()]) settle({ kind: 'gave-up' });
-    await this.consumer.close(true).catch(() => undefined);
+    await this.consumer?.close();
     await this.events.close().catch(() => undefined);
     await this.queue.close().catch(() => undefined);
     await this.local.close();
@@ -129,11 +133,20 @@ export class QueuedMoves implements MoveSource {
     }
   }
 
-  /** Consumes jobs here only while no engine process runs. */
+  /**
+   * Consumes jobs here only while no engine process runs. The consumer is closed rather than paused
+   * meanwhile: a paused BullMQ worker may still take the job its blocking read was woken for.
+   */
   private async followRoster(): Promise<void> {
     const engines = await this.roster.count().catch(() => null);
-    if (engines === null) return; // Redis away: leave things as they are
-    if (engines > 0 && !this.consumer.isPaused()) await this.consumer.pause(true);
-    else if (engines === 0 && this.consumer.isPaused()) this.consumer.resume();
+    if (engines === null || this.closed) return; // Redis away: leave things as they are
+    this.metrics.engines.set(engines);
+    if (engines > 0 && this.consumer) {
+      const consumer = this.consumer;
+      this.consumer = null;
+      await consumer.close();
+    } else if (engines === 0 && !this.consumer) {
+      this.consumer = this.serve();
+    }
   }
 }

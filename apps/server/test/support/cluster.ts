@@ -28,9 +28,18 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
     return { url: s.url, child: s.child, output: s.output };
   };
   for (let i = 0; i < n; i++) nodes.push(await start());
+  const engines: Node[] = [];
   return {
     nodes,
+    engines,
     db,
+    /** An engine-only process (CHU_ROLE=engine) on the same site; `env` adds to or overrides the site's. */
+    async startEngine(extra: Record<string, string> = {}): Promise<Node> {
+      const s = await spawnServer({ ...env, ...extra, CHU_ROLE: 'engine' });
+      const node = { url: s.url, child: s.child, output: s.output };
+      engines.push(node);
+      return node;
+    },
     /** Kills node i at once (SIGKILL). */
     kill: (i: number) => kill9(nodes[i].child),
     /** Starts a new process in node i's place (after kill), on a new port. */
@@ -39,7 +48,7 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
       return nodes[i];
     },
     async stop() {
-      await Promise.all(nodes.map((node) => kill9(node.child)));
+      await Promise.all([...nodes, ...engines].map((node) => kill9(node.child)));
       await db.dispose();
     },
   };
@@ -82,4 +91,30 @@ export async function untilReady(url: string, status: number, ms = 20_000): Prom
     await new Promise((res) => setTimeout(res, 100));
   }
   throw new Error(`${url}/health/ready stayed ${last}, never ${status}`);
+}
+
+/**
+ * The sum of a figure on a process's /metrics (Prometheus text), over the samples whose labels include
+ * `labels`: `figure(text, 'chu_cpu_moves_total', { by: 'queue' })`.
+ */
+export function figure(text: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const m = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const has = Object.entries(labels).every(([k, v]) => (m[2] ?? '').includes(`${k}="${v}"`));
+    if (has) sum += Number(m[3]);
+  }
+  return sum;
+}
+
+/** A process's /metrics, read again until `ok` holds of it. */
+export async function untilMetrics(url: string, ok: (text: string) => boolean, ms = 20_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    if (ok(text)) return text;
+    if (Date.now() > deadline) throw new Error(`${url}/metrics never showed what was awaited:\n${text.split('\n').filter((l) => l.startsWith('chu_')).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
