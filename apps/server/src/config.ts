@@ -50,6 +50,9 @@ export interface ServerConfig {
   cpuReplyMs: number;        // 2500: a CPU reply comes within this however many games wait (within the turn's clock too)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
+  // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and whether a push
+  // endpoint may be plain http (tests' local push service only: a real one is always https).
+  push: { subject: string; allowHttp: boolean };
 }
 
 /**
@@ -70,6 +73,7 @@ export function defaultConfig(): ServerConfig {
     webDist: resolve(here, '../../web/dist'),
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
+    push: { subject: 'mailto:admin@localhost', allowHttp: false },
     cpuDelayMs: 300,
     pingIntervalMs: 10_000,
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
@@ -138,6 +142,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || d.redisUrl,
     deviceIdleDays: num(env.DEVICE_IDLE_DAYS, d.deviceIdleDays),
+    push: { ...d.push, subject: env.CHU_PUSH_SUBJECT || d.push.subject },
   };
 }
 

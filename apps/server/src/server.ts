@@ -10,6 +10,7 @@ import { LocalMoves, type MoveSource } from './cpu/MoveSource.ts';
 import { QueuedMoves } from './cpu/QueuedMoves.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
+import { NotificationStore } from './db/NotificationStore.ts';
 import { Store } from './db/Store.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
@@ -17,6 +18,7 @@ import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerNotificationRoutes } from './http/notifications.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -26,6 +28,9 @@ import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
+import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
+import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
+import { Notifications } from './notifications/Notifications.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -37,6 +42,7 @@ export interface ChuServer {
   app: FastifyInstance;
   io: SocketServer;
   log: Logger;
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -79,15 +85,18 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
+  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);
   metrics.read.games = () => lobby.activeGames();
   metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
+  tellUnreadOnConnect(io, identity, notifications, log);
 
   const health = new Health([
     { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
@@ -99,6 +108,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   registerRecordRoutes(app, store);
   registerArchiveRoutes(app, store, archive);
+  registerNotificationRoutes(app, identity, notifications);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -120,6 +130,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     app,
     io,
     log,
+    notifications,
     async close() {
       ready = false;
       gateway.stop();
@@ -127,6 +138,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
       lobby.close();
+      await notifications.settled();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();

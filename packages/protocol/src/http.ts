@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
-import { GameStatusSchema, OutcomeSchema } from './server.ts';
+import { GameStatusSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
 export const DEVICE_COOKIE = 'chu_device';

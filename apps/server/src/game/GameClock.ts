@@ -58,6 +58,11 @@ export class GameClock {
     return this.running ? this.startedAt + allowanceMs(this.config, this.state[this.running]) : null;
   }
 
+  /** When `share` (0..1) of the running side's time for this turn is gone, or null when stopped. */
+  shareGoneAt(share: number): number | null {
+    return this.running ? this.startedAt + Math.round(allowanceMs(this.config, this.state[this.running]) * share) : null;
+  }
+
   /** When the flag falls: the deadline, plus the grace a move in flight gets (at most 2 s of lag quota). */
   flagAt(): number | null {
     const d = this.deadline();

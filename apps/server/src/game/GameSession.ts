@@ -133,6 +133,17 @@ export class GameSession {
   get setup(): SetupView | null { return setupOfRoom({ variant: this.game.variant, startSfen: this.game.startSfen }); }
   colorOf(deviceId: string): Color | null { return seatOf(this.seats, deviceId); }
 
+  /**
+   * A correspondence turn's warning: when `share` of its time is gone (performance.now() ms), for the side
+   * to move at this ply, with the turn's deadline (epoch ms). Null for any other game, or one not in play.
+   */
+  turnWarning(share: number): { at: number; color: Color; ply: number; deadline: number } | null {
+    if (this.state !== 'active' || !this.clock?.correspondence) return null;
+    const at = this.clock.shareGoneAt(share);
+    const deadline = this.clock.view(Date.now()).deadline;
+    return at === null || deadline === null ? null : { at, color: this.game.turn, ply: this.game.ply, deadline };
+  }
+
   /** The absence part of a seat's view (RULES.md §8). */
   seatState(color: Color): Pick<SeatView, 'status' | 'takeoverInMs' | 'controller'> {
     return {

@@ -119,6 +119,10 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     case 'chat':
     case 'chat.history':
       return same(state); // the chat's own state (chat/chat.svelte.ts)
+    case 'notifications':
+    case 'notification':
+    case 'notifications.read':
+      return same(state); // the bell's own state (notifications/notifications.svelte.ts)
   }
 }
 
