@@ -33,8 +33,8 @@ describe('queue rank: the class first, then the earlier deadline (BullMQ runs th
     [['cpu-on-clock', 800], ['cpu-on-clock', 2500]], //        same class: the earlier deadline
     [['untimed', 1000], ['untimed', 2000]],
     [['cpu-on-clock', 60 * 60_000], ['cpu-on-clock', 80 * 60_000]], // an hour away still ordered (10 ms steps, up to ~87 min)
-  ] as const)('%j before %j', (first, second) => {
-    expect(rank(...first)).toBeLessThan(rank(...second));
+  ] as const)('%j before %j', ([p1, in1], [p2, in2]) => {
+    expect(rank(p1, in1)).toBeLessThan(rank(p2, in2));
   });
 
   it.each([
