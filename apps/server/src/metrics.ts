@@ -42,7 +42,7 @@ export class Metrics {
   readonly jobsServed = new Counter({ name: 'chu_cpu_jobs_served_total', help: 'Move searches this process ran, by outcome: answered, or dropped as too late to start', labelNames: ['outcome'], registers: [this.registry] });
   readonly waitBeforeStart = new Histogram({ name: 'chu_cpu_wait_seconds', help: 'A job\'s wait in the queue before a search started', buckets: SECONDS, registers: [this.registry] });
   readonly thinkGranted = new Histogram({ name: 'chu_cpu_think_granted_seconds', help: 'Think time a search was granted when it started', buckets: SECONDS, registers: [this.registry] });
-  readonly depth = new Histogram({ name: 'chu_cpu_search_depth', help: 'Depth a search reached', buckets: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12], registers: [this.registry] });
+  readonly depth = new Histogram({ name: 'chu_cpu_search_depth', help: 'Depth the search of a CPU move this owner received reached', buckets: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12], registers: [this.registry] });
 
   constructor(labels: { role: 'server' | 'engine'; process: string }) {
     this.registry.setDefaultLabels(labels);

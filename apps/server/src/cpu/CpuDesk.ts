@@ -53,6 +53,7 @@ export class CpuDesk {
         priority: priorityOf({ standIn: opts.standIn, untilTurnEndMs: opts.turnDeadline === null ? null : untilTurnEnd }),
       }, opts.signal);
       this.metrics?.cpuMoves.inc({ by: answer.by });
+      if (answer.depth !== null) this.metrics?.depth.observe(answer.depth);
       return answer.usi;
     } finally {
       this.waiting--;

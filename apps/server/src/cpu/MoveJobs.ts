@@ -31,7 +31,6 @@ export function serveMoveJobs(opts: {
     const thinkMs = thinkTime({ timeMs: request.timeMs, deadline: engineDeadline }, now);
     metrics.thinkGranted.observe(thinkMs / 1000);
     const answer = await local.move({ ...request, deadline: engineDeadline }, new AbortController().signal);
-    if (answer.depth !== null) metrics.depth.observe(answer.depth);
     metrics.jobsServed.inc({ outcome: 'answered' });
     return { usi: answer.usi, depth: answer.depth, engine: id, waitMs, thinkMs };
   };
