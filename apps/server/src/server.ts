@@ -88,7 +88,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
-    store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs ?? undefined, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
     notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
