@@ -21,7 +21,7 @@ import { defaultConfig } from '../src/config.ts';
 import type { CpuPlayer } from '../src/cpu/CpuPlayer.ts';
 import { startServer } from '../src/server.ts';
 import { kill9, spawnServer } from '../test/support/childServer.ts';
-import { figure, untilMetrics } from '../test/support/cluster.ts';
+import { figure, untilMetrics } from '../test/support/metrics.ts';
 import { testDatabase } from '../test/support/testDatabase.ts';
 
 const SETTINGS = (process.env.BENCH_GAMES ?? '1,4,8,16').split(',').map(Number);

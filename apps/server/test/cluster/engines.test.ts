@@ -3,7 +3,8 @@ import { Game, unwrap } from '@chu/rules';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9 } from '../support/childServer.ts';
-import { figure, startCluster, untilMetrics } from '../support/cluster.ts';
+import { startCluster } from '../support/cluster.ts';
+import { figure, untilMetrics } from '../support/metrics.ts';
 import { firstLegal, TestClient } from '../support/TestClient.ts';
 
 // Engine capacity on the site's job queue (issue 39): two real server processes on Postgres and Redis,
