@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLOCK_HORIZON_MS, FALLBACK_MS, planQueued, priorityOf, queueRank, stillWorthSearching, TRANSIT_MS, type MovePriority,
+  FALLBACK_MS, planQueued, priorityOf, queueRank, stillWorthSearching, TRANSIT_MS, type MovePriority,
 } from '../src/cpu/MoveRequest.ts';
 
 // Which CPU move the site's queue serves first, and how long a room's owner waits for an engine process
@@ -10,15 +10,13 @@ const MIN_THINK = 30;
 
 describe('priority: who waits on the move', () => {
   it.each([
-    // standIn, ms until the turn ends        → class
-    [true, 20_000, 'stand-in-on-clock'], //     an absent person's clock runs: RULES.md §8 promises no loss on time
-    [false, 20_000, 'cpu-on-clock'], //         a CPU seat in a timed game
-    [true, null, 'untimed'], //                 standing in, but no clock to lose on
-    [false, null, 'untimed'], //                a CPU seat in an untimed room
-    [true, CLOCK_HORIZON_MS + 1, 'untimed'], // correspondence: days per move are no race
-    [false, CLOCK_HORIZON_MS - 1, 'cpu-on-clock'], // a long clock is still a clock
-  ] as const)('standIn %s, %s ms left → %s', (standIn, untilTurnEndMs, expected) => {
-    expect(priorityOf({ standIn, untilTurnEndMs })).toBe(expected);
+    // standIn, onClock → class
+    [true, true, 'stand-in-on-clock'], //  an absent person's clock runs: RULES.md §8 promises no loss on time
+    [false, true, 'cpu-on-clock'], //      a CPU seat in a timed game
+    [true, false, 'untimed'], //           standing in, but no clock to lose on (untimed, or correspondence's days)
+    [false, false, 'untimed'], //          a CPU seat in an untimed room
+  ] as const)('standIn %s, on a clock %s → %s', (standIn, onClock, expected) => {
+    expect(priorityOf({ standIn, onClock })).toBe(expected);
   });
 });
 

@@ -138,7 +138,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room'), room: RoomViewSchema }),
   z.object({ type: z.literal('game'), game: GameViewSchema, reason: z.enum(['start', 'join', 'resync']) }),
   z.object({ type: z.literal('event'), event: GameEventSchema }),
-  z.object({ type: z.literal('ack'), ack: AckIdSchema, version: VersionSchema }),
+  // serverNow: the server's epoch ms as it answered; with the command's own send time, a round trip that
+  // tells the client the offset between the two clocks (its running clock ticks by it)
+  z.object({ type: z.literal('ack'), ack: AckIdSchema, version: VersionSchema, serverNow: z.number().int().optional() }),
   z.object({
     type: z.literal('error'),
     code: z.enum(ERROR_CODES),

@@ -19,12 +19,9 @@ export interface MoveRequest {
   priority: MovePriority;
 }
 
-/** A turn further away than this (correspondence: days) is no race against a clock. */
-export const CLOCK_HORIZON_MS = 24 * 3600_000;
-
-export function priorityOf(turn: { standIn: boolean; untilTurnEndMs: number | null }): MovePriority {
-  const onClock = turn.untilTurnEndMs !== null && turn.untilTurnEndMs < CLOCK_HORIZON_MS;
-  if (!onClock) return 'untimed';
+/** `onClock`: the seat's clock runs (a correspondence turn, days long, counts as untimed). */
+export function priorityOf(turn: { standIn: boolean; onClock: boolean }): MovePriority {
+  if (!turn.onClock) return 'untimed';
   return turn.standIn ? 'stand-in-on-clock' : 'cpu-on-clock';
 }
 

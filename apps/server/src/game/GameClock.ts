@@ -2,6 +2,7 @@ import {
   allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type TimeControl,
 } from '@chu/rules';
 import { COLORS, type ClockView, type Color } from '@chu/protocol';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
 
 /** What a move did to the mover's clock: the clocks after it, and what was measured and credited. */
@@ -73,6 +74,11 @@ export class GameClock {
   expired(now: number): boolean {
     const at = this.flagAt();
     return at !== null && now >= at - 5;
+  }
+
+  /** The running side's clock from its turn's start, or null when stopped. */
+  turnClock(): TurnClock | null {
+    return this.running ? { config: this.config, side: this.state[this.running], startedAt: this.startedAt } : null;
   }
 
   /** The time `color` has for a turn that starts now: main time and every period. */

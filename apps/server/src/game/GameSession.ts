@@ -9,6 +9,7 @@ import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
 import { GameClock, toStored } from './GameClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
@@ -54,7 +55,7 @@ export interface CpuTurn {
   positionVersion: number; // the version the position was reached at: a takeback and a new move make another
   standIn: boolean;        // the CPU plays for an absent person, not in a CPU seat
   game: Game;
-  deadline: number | null; // performance.now() ms the seat's time runs out; null = untimed
+  clock: TurnClock | null; // the seat's clock; null = untimed, or correspondence (days: the CPU answers as untimed)
 }
 
 /** The move an ack id was used for, in one game ("deviceId:ack" → it): a retry of it is acknowledged again, not played. */
@@ -412,7 +413,7 @@ export class GameSession {
     return {
       color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, positionVersion: this.positionVersion,
       standIn: seat.kind !== 'cpu', game: this.game.clone(),
-      deadline: this.clock?.deadline() ?? null,
+      clock: this.clock && !this.clock.correspondence ? this.clock.turnClock() : null,
     };
   }
 

@@ -32,6 +32,7 @@ export interface RouteDeps {
   origin: OriginPolicy;
   deviceIdleDays: number;
   dbKind: string;
+  msPerSecond: number; // clock seconds (CHU_MS_PER_SECOND): a correspondence deadline counts in them
   /** Devices whose identity just changed (login, logout): their open sockets follow at once. */
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
 }
@@ -194,7 +195,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   // This device's games in progress (active or adjourned): the way back into each; an account's finished games.
   app.get('/api/me/games', async (req) => {
     const d = await device(req);
-    return store.myGames(d.id, d.user?.id ?? null);
+    return store.myGames(d.id, d.user?.id ?? null, undefined, deps.msPerSecond);
   });
 
   // Replays: a stored game with its moves (USI) and seat names.

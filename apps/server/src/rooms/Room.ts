@@ -555,7 +555,7 @@ export class Room {
       await new Promise((r) => setTimeout(r, this.deps.cpuDelayMs));
       if (stop.signal.aborted) return;
       const usi = await this.deps.cpu.move(turn.game, {
-        gameId: game.id, positionVersion: turn.positionVersion, standIn: turn.standIn, level: turn.level, turnDeadline: turn.deadline, signal: stop.signal,
+        gameId: game.id, positionVersion: turn.positionVersion, standIn: turn.standIn, level: turn.level, clock: turn.clock, signal: stop.signal,
       });
       if (stop.signal.aborted) return;
       this.runOwn(async () => {

@@ -10,6 +10,7 @@ import { moveSound, noteMoveSound } from '../sound';
 import { queueReduce } from '../ranked/queue';
 import { EMPTY_STATE, reduce, seatOf, seatsOf, takeoverLeft, type ClientState, type Request, type Sent } from './state';
 import { reconcile } from './reconcile';
+import { serverNow } from '../clock/serverTime';
 
 export const client: ClientState = $state(structuredClone(EMPTY_STATE));
 
@@ -76,7 +77,7 @@ type Unacked = ClientMessage extends infer M ? (M extends unknown ? Omit<M, 'ack
 /** A new ack id for a command of this kind, remembered until the server answers it. */
 export function ackFor(what: Sent): string {
   const ack = `${ackSession}.${++ackSeq}`;
-  client.sent[ack] = what;
+  client.sent[ack] = { ...what, at: Date.now() };
   return ack;
 }
 
@@ -91,6 +92,8 @@ export function command(msg: Unacked, what: Sent = { kind: 'command' }): string 
 export const gameSeats = (game: GameView): Record<Color, GameView['seats']['black']> => seatsOf(client, game);
 /** The seat this device holds in a room or game, or null. */
 export const mySeat = (view: { seats: GameView['seats'] } | undefined): Color | null => seatOf(client.device?.id, view);
+/** The server's time now, by this tab's estimate of the offset between the clocks. */
+export const serverClock = (clientNow = Date.now()): number => serverNow(client.serverTime, clientNow);
 /** Milliseconds before an away seat is taken over, or null. */
 export const takeoverIn = (gameId: string, color: Color, now: number): number | null => takeoverLeft(client, gameId, color, now);
 
