@@ -36,6 +36,7 @@ export class QueuedMoves implements MoveSource {
 
   private constructor(
     private readonly queue: Queue<MoveJob, MoveJobAnswer>,
+    private readonly connections: Redis[],
     private readonly events: QueueEvents,
     private readonly serve: () => ReturnType<typeof serveMoveJobs>,
     private readonly roster: EngineRoster,
@@ -46,10 +47,15 @@ export class QueuedMoves implements MoveSource {
 
   static async open(opts: { redis: Redis; prefix: string; local: LocalMoves; id: string; metrics: Metrics; log: Logger }): Promise<QueuedMoves> {
     const { redis, prefix, local, metrics, log } = opts;
-    const queue = new Queue<MoveJob, MoveJobAnswer>(QUEUE_NAME, { connection: queueConnection(redis), prefix });
-    const events = new QueueEvents(QUEUE_NAME, { connection: queueConnection(redis), prefix });
+    // The producer fails fast like the site's client (Redis away: the owner searches here at once);
+    // the event reader blocks, so it waits for Redis instead.
+    const producer = redis.duplicate();
+    producer.on('error', () => {});
+    const queue = new Queue<MoveJob, MoveJobAnswer>(QUEUE_NAME, { connection: producer, prefix });
+    const reader = queueConnection(redis);
+    const events = new QueueEvents(QUEUE_NAME, { connection: reader, prefix });
     const serve = () => serveMoveJobs({ redis, prefix, local, id: opts.id, metrics, log });
-    const moves = new QueuedMoves(queue, events, serve, new EngineRoster(redis, prefix), local, metrics, log);
+    const moves = new QueuedMoves(queue, [producer, reader], events, serve, new EngineRoster(redis, prefix), local, metrics, log);
     queue.on('error', () => {}); // Redis away: add() fails and the owner falls back
     events.on('error', () => {});
     events.on('completed', ({ jobId, returnvalue }) => moves.heard(jobId, { kind: 'answer', answer: returnvalue as unknown as MoveJobAnswer }));
@@ -85,14 +91,13 @@ export class QueuedMoves implements MoveSource {
       signal.addEventListener('abort', cancel, { once: true });
       this.waiting.set(id, settle);
     });
-    try {
-      await this.queue.add('move', { request: req, engineDeadline: plan.engineDeadline }, {
-        jobId: id, priority: queueRank(req, now), removeOnComplete: true, removeOnFail: true,
-      });
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message, game: req.gameId }, 'move queue unreachable: searching here');
+    // not awaited: the owner's own timer decides how long it waits, whatever Redis does
+    this.queue.add('move', { request: req, engineDeadline: plan.engineDeadline }, {
+      jobId: id, priority: queueRank(req, now), removeOnComplete: true, removeOnFail: true,
+    }).catch((err: Error) => {
+      this.log.warn({ err: err.message, game: req.gameId }, 'move queue unreachable: searching here');
       this.waiting.get(id)?.({ kind: 'failed' });
-    }
+    });
     const o = await outcome;
     if (o.kind === 'answer') {
       this.metrics.answersByEngine.inc({ engine: o.answer.engine });
@@ -115,6 +120,7 @@ export class QueuedMoves implements MoveSource {
     await this.consumer?.close();
     await this.events.close().catch(() => undefined);
     await this.queue.close().catch(() => undefined);
+    for (const c of this.connections) c.disconnect();
     await this.local.close();
   }
 
