@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure } from './support/metrics.ts';
-import { firstLegal, TestClient } from './support/TestClient.ts';
+import { againstCpu, firstLegal } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 // /metrics on one process alone (no REDIS_URL, issue 39): the site's figures in Prometheus' text format,
@@ -12,14 +12,7 @@ describe('/metrics of a process alone', () => {
   afterAll(async () => { await server?.stop(); });
 
   it('counts the games, the sockets, the moves\' round trips and the CPU moves its own pool found', async () => {
-    const person = await TestClient.connect(server.url, 'Solo');
-    const room = await person.createRoom();
-    person.send({ type: 'room.sit', code: room.code, color: 'black' });
-    await person.nextOf('room', (m) => m.room.seats.black.kind === 'human');
-    person.send({ type: 'room.cpu', code: room.code, color: 'white', level: 3 });
-    await person.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
-    person.send({ type: 'room.start', code: room.code });
-    await person.nextOf('game', (m) => m.reason === 'start');
+    const { person } = await againstCpu(server.url, {}, 3);
     expect(await person.move(firstLegal([]))).toMatchObject({ type: 'ack' });
     await person.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white');
 

@@ -1,11 +1,10 @@
 import type { ServerMessage } from '@chu/protocol';
 import { Game, unwrap } from '@chu/rules';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9 } from '../support/childServer.ts';
-import { startCluster } from '../support/cluster.ts';
+import { startCluster, storedMoves } from '../support/cluster.ts';
 import { figure, untilMetrics } from '../support/metrics.ts';
-import { firstLegal, TestClient } from '../support/TestClient.ts';
+import { againstCpu, firstLegal, type TestClient } from '../support/TestClient.ts';
 
 // Engine capacity on the site's job queue (issue 39): two real server processes on Postgres and Redis,
 // and engine-only processes (CHU_ROLE=engine) that take CPU moves from the queue. The room's owner stays
@@ -14,27 +13,11 @@ import { firstLegal, TestClient } from '../support/TestClient.ts';
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const r = await c.query<{ usi: string; ply: number }>('SELECT usi, ply FROM moves WHERE game_id = $1 ORDER BY ply', [gameId]);
-  await c.end();
-  expect(r.rows.map((x) => x.ply)).toEqual(r.rows.map((_, i) => i)); // one move per ply, no gap
-  return r.rows.map((x) => x.usi);
-}
-
-/** A person on `url` as Black against a CPU seat as White (level 8), the game started. */
-async function againstCpu(clients: TestClient[], url: string, options: Parameters<TestClient['createRoom']>[0] = {}) {
-  const person = await TestClient.connect(url, 'Solo');
-  clients.push(person);
-  const room = await person.createRoom(options);
-  person.send({ type: 'room.sit', code: room.code, color: 'black' });
-  await person.nextOf('room', (m) => m.room.seats.black.kind === 'human');
-  person.send({ type: 'room.cpu', code: room.code, color: 'white', level: 8 });
-  await person.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
-  person.send({ type: 'room.start', code: room.code });
-  const { game } = await person.nextOf('game', (m) => m.reason === 'start');
-  return { person, gameId: game.id };
+/** A person on `url` as Black against a CPU seat as White (level 8), the game started; closed after the tests. */
+async function cpuGame(clients: TestClient[], url: string, options: Parameters<typeof againstCpu>[1] = {}) {
+  const game = await againstCpu(url, options);
+  clients.push(game.person);
+  return game;
 }
 
 type MoveEvent = Extract<Extract<ServerMessage, { type: 'event' }>['event'], { kind: 'move' }>;
@@ -66,7 +49,7 @@ describe('CPU moves on the site\'s queue', () => {
 
   it('no engine process at all: each server consumes the queue with its own pool, and every CPU game gets its moves', async () => {
     await untilEnginesSeen(c, 0);
-    const games = await Promise.all(servers().map((url) => againstCpu(clients, url)));
+    const games = await Promise.all(servers().map((url) => cpuGame(clients, url)));
     for (const { person, gameId } of games) {
       const reply = await playAndHearReply(person);
       expect(await storedMoves(c.db.databaseUrl!, gameId)).toEqual([person.game!.moves[0], reply.usi]);
@@ -80,7 +63,7 @@ describe('CPU moves on the site\'s queue', () => {
     const engine = await c.startEngine();
     await untilEnginesSeen(c, 1);
     const servedBefore = await sumOver(servers(), 'chu_cpu_jobs_served_total');
-    const games = await Promise.all(servers().map((url) => againstCpu(clients, url)));
+    const games = await Promise.all(servers().map((url) => cpuGame(clients, url)));
     for (const { person, gameId } of games) {
       const reply = await playAndHearReply(person);
       expect(await storedMoves(c.db.databaseUrl!, gameId)).toEqual([person.game!.moves[0], reply.usi]);
@@ -97,7 +80,7 @@ describe('CPU moves on the site\'s queue', () => {
 
   it('a takeback while the job waits in the queue: the job is dropped, its answer never stored, and the new position gets its own', async () => {
     const [engine] = c.engines;
-    const { person, gameId } = await againstCpu(clients, servers()[0], { cpuTakebacks: true });
+    const { person, gameId } = await cpuGame(clients, servers()[0], { cpuTakebacks: true });
     const first = await playAndHearReply(person);
     // the engine process frozen (SIGSTOP): the next job waits in the queue, nobody searching it
     engine.child.kill('SIGSTOP');
@@ -126,7 +109,7 @@ describe('CPU moves on the site\'s queue', () => {
     const engine = await c.startEngine({ CHU_CPU: 'engine', CPU_WORKERS: '1' });
     await untilEnginesSeen(c, 1);
     // untimed: level 8 thinks its 2 s budget (on a 30 s turn it would think most of the turn), within the 8 s reply period
-    const { person, gameId } = await againstCpu(clients, servers()[1]);
+    const { person, gameId } = await cpuGame(clients, servers()[1]);
     const answeredBefore = await sumOver(servers(), 'chu_cpu_moves_total');
     const ply = person.game!.ply;
     expect(await person.move(firstLegal(person.game!.moves))).toMatchObject({ type: 'ack' });

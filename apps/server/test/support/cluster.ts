@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { freePort, kill9, spawnServer } from './childServer.ts';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
 import { TestClient } from './TestClient.ts';
@@ -146,4 +147,15 @@ export async function seatedAt(clients: TestClient[], hostUrl: string, guestUrl:
   await guest.join(room.code);
   await seat(host, guest, room.code);
   return { host, guest, room, gameId: host.game!.id };
+}
+
+/** A game's moves as stored, in ply order; fails unless the plies run 0, 1, 2, … without a gap. */
+export async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const r = await c.query<{ usi: string; ply: number }>('SELECT usi, ply FROM moves WHERE game_id = $1 ORDER BY ply', [gameId]);
+  await c.end();
+  // no gap: the plies are 0, 1, 2, … (the primary key already rules out two moves at one ply)
+  expect(r.rows.map((x) => x.ply)).toEqual(r.rows.map((_, i) => i));
+  return r.rows.map((x) => x.usi);
 }
