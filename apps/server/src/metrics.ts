@@ -31,7 +31,7 @@ export class Metrics {
     },
   });
   readonly cpuMoves = new Counter({
-    name: 'chu_cpu_moves_total', help: 'CPU moves this owner received, by who searched them: queue (an engine process), local (no queue), fallback (own pool, no engine answered in time)',
+    name: 'chu_cpu_moves_total', help: 'CPU moves this owner received, by who searched them: queue (an engine process), local (no queue), fallback (own pool: no engine answer in time, or too little time to ask)',
     labelNames: ['by'], registers: [this.registry],
   });
   readonly engines = new Gauge({ name: 'chu_engine_processes', help: 'Engine processes on the site\'s roster, as this server last looked (0: it consumes jobs itself)', registers: [this.registry] });

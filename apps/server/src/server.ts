@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import { FRAME_CAP, type ServerConfig } from './config.ts';
+import { FRAME_CAP, sitePrefix, type ServerConfig } from './config.ts';
 import { availableParallelism } from 'node:os';
 import { CpuDesk } from './cpu/CpuDesk.ts';
 import { RandomMover } from './cpu/RandomMover.ts';
@@ -23,7 +23,6 @@ import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
 import { openCluster } from './cluster.ts';
-import { sitePrefix } from './config.ts';
 import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
