@@ -29,6 +29,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const TURNS = (process.env.BENCH_TURN ?? 'none,30').split(',').map((t) => (t === 'none' ? null : (Number(t) as 30 | 60)));
 const WORKERS = Number(process.env.CPU_WORKERS ?? Math.max(1, availableParallelism() - 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Every bot comes from 127.0.0.1: the per-address limits (new devices, requests, handshakes, rooms) would stop the 21st or the 51st.
+const LIMITS = {
+  httpLimits: { ...defaultConfig().httpLimits, devices: 10_000, perAddress: 100_000 }, handshakes: { perAddress: 10_000, windowMs: 60_000 },
+  rooms: { ...defaultConfig().rooms, perAddress: 10_000 },
+};
 const enginesAt = process.argv.indexOf('--engines');
 const ENGINES = enginesAt >= 0 ? Number(process.argv[enginesAt + 1]) : null; // null: no queue, the server alone
 if (ENGINES !== null && (!Number.isInteger(ENGINES) || ENGINES < 0)) throw new Error('--engines takes a whole number: 0, 1, 2…');
@@ -137,7 +142,7 @@ async function queuedSite(n: number) {
   const env = { DATABASE_URL: db.databaseUrl!, REDIS_URL: process.env.REDIS_URL!, CPU_WORKERS: String(WORKERS), CHU_CPU: 'engine', LOG_LEVEL: 'warn' };
   const engines = await Promise.all(Array.from({ length: n }, () => spawnServer({ ...env, CHU_ROLE: 'engine' })));
   const server = await startServer({
-    ...defaultConfig(), port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, redisUrl: process.env.REDIS_URL!, cpuWorkers: WORKERS, webDist: '/nonexistent', logLevel: 'warn',
+    ...defaultConfig(), port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, redisUrl: process.env.REDIS_URL!, cpuWorkers: WORKERS, webDist: '/nonexistent', logLevel: 'warn', ...LIMITS,
   });
   await untilMetrics(server.url, (t) => figure(t, 'chu_engine_processes') === n);
   return {
@@ -160,7 +165,7 @@ async function queuedSite(n: number) {
 async function alone() {
   const dataDir = await mkdtemp(join(tmpdir(), 'chu-bench-cpu-'));
   const server = await startServer(
-    { ...defaultConfig(), port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL || null, webDist: '/nonexistent', logLevel: 'warn' },
+    { ...defaultConfig(), port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL || null, webDist: '/nonexistent', logLevel: 'warn', ...LIMITS },
     { cpu },
   );
   depths.length = 0;
