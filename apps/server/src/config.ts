@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError } from './startup.ts';
+
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
+export const KNOWN_PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
 
 export interface ServerConfig {
   port: number;              // 3000; 0 = any free port
@@ -49,9 +53,11 @@ export interface ServerConfig {
   cpuReplyMs: number | null; // a CPU reply comes within this however many games wait (within the turn's clock too); null = CpuDesk's 2.5 s
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
-  // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and whether a push
-  // endpoint may be plain http (tests' local push service only: a real one is always https).
-  push: { subject: string; allowHttp: boolean };
+  // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and a CA certificate
+  // (PEM) trusted besides the usual ones for push services (a private relay; the tests' local service).
+  // and the push services' hosts a browser's subscription may name (so the server never sends requests
+  // to an address a user chose: an internal service, say). A host matches itself and its subdomains.
+  push: { subject: string; ca: string | null; hosts: string[] };
 }
 
 /**
@@ -72,7 +78,7 @@ export function defaultConfig(): ServerConfig {
     webDist: resolve(here, '../../web/dist'),
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
-    push: { subject: 'mailto:admin@localhost', allowHttp: false },
+    push: { subject: 'mailto:admin@localhost', ca: null, hosts: [...KNOWN_PUSH_SERVICES] },
     cpuDelayMs: 300,
     pingIntervalMs: 10_000,
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
@@ -141,7 +147,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || d.redisUrl,
     deviceIdleDays: num(env.DEVICE_IDLE_DAYS, d.deviceIdleDays),
-    push: { ...d.push, subject: env.CHU_PUSH_SUBJECT || d.push.subject },
+    push: {
+      subject: env.CHU_PUSH_SUBJECT || d.push.subject,
+      ca: env.CHU_PUSH_CA ? readFileSync(resolve(env.CHU_PUSH_CA), 'utf8') : d.push.ca,
+      hosts: env.CHU_PUSH_HOSTS ? env.CHU_PUSH_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : d.push.hosts,
+    },
   };
 }
 

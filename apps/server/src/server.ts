@@ -11,6 +11,7 @@ import { QueuedMoves } from './cpu/QueuedMoves.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
+import { PushStore } from './db/PushStore.ts';
 import { Store } from './db/Store.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
@@ -30,6 +31,7 @@ import { Gateway } from './realtime/Gateway.ts';
 import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
 import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
 import { Notifications } from './notifications/Notifications.ts';
+import { WebPush } from './notifications/WebPush.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -84,7 +86,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
-  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
+  const webPush = await WebPush.open(new PushStore(db.prisma), config.push, log);
+  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, webPush, log);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs ?? undefined, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
@@ -107,7 +110,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   registerRecordRoutes(app, store);
   registerArchiveRoutes(app, store, archive);
-  registerNotificationRoutes(app, identity, notifications);
+  registerNotificationRoutes(app, identity, notifications, webPush);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -138,6 +141,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await new Promise((r) => setImmediate(r));
       lobby.close();
       await notifications.settled();
+      webPush.close();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();

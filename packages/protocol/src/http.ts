@@ -3,7 +3,7 @@ import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema } from './commo
 import { ERROR_CODES } from './errors.ts';
 import { VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
-import { GameStatusSchema, SideClockViewSchema } from './server.ts';
+import { AdjournReasonSchema, GameStatusSchema, SideClockViewSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
 export const DEVICE_COOKIE = 'chu_device';
@@ -92,6 +92,7 @@ export const MyGameSchema = z.object({
   color: ColorSchema,
   opponent: z.string().nullable(), // "Ben", "CPU 3"
   status: GameStatusSchema,
+  adjourned: AdjournReasonSchema.nullable(), // status 'adjourned': 'absence' (waits for a player) or 'agreement' (a sealed move; resume by agreeing)
   ply: z.number().int(),
   updatedAt: z.string(),
   outcome: OutcomeSchema.nullable(), // a finished game's result; null in play

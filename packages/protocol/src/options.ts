@@ -1,12 +1,8 @@
-import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, setupOf, type Options, type Variant } from '@chu/rules';
+import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, setupOf, type Options, type TimeControl, type Variant } from '@chu/rules';
 import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
 // The rules' own options (their values and defaults) are the rules package's.
-// The ranked queue still keys on the seed's per-move seconds (null = untimed); a ranked room plays them as a turn limit.
-export const TURN_TIMES = [null, ...TURN_SECONDS] as const;
-export const TurnTimeSchema = z.union([z.null(), ...TURN_SECONDS.map((s) => z.literal(s))]);
-export type TurnTime = z.infer<typeof TurnTimeSchema>;
 
 const within = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
 
@@ -32,11 +28,19 @@ export const TimeControlSchema = z.discriminatedUnion('kind', [
 /** What 'give-time' adds to the opponent's clock, in clock seconds. */
 export const GIVEN_TIME_SECONDS = 15;
 
+/**
+ * Adjournment by agreement (RULES.md §7): only on a real clock (a turn limit is the casual site's quick
+ * game, and correspondence players come and go anyway), once this many plies are played.
+ */
+export const ADJOURN_FROM_PLY = 20;
+export const adjournable = (control: TimeControl): boolean => control.kind === 'clock';
+
 /** Pre-clock clients sent `turnTime`: refused with the way to say it now, rather than guessed. */
 const OldTurnTime = z.never({ error: 'turnTime was replaced by timeControl: send timeControl { kind: "turn", seconds: 30 } (or "none", "clock", "correspondence")' }).optional();
 
 export const LANGUAGES = ['es', 'en', 'ja'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
 
 // A start position as a room stores it: printable ASCII, bounded (dai's longest board is under 700 characters).
 export const StartSfenSchema = z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, 'a SFEN is printable ASCII');

@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import {
-  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
+  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, LeaderboardQuerySchema, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
   type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
-import { requestDevice, tokenOf } from './requester.ts';
+import { parsed, requestDevice, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
 
 const DAY_S = 24 * 3600;
@@ -206,8 +206,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     return { game };
   });
 
-  // Ranked: established players (RD < 110), best first.
-  app.get('/api/leaderboard', async () => deps.ratings.leaderboard());
+  // Ranked: one pool's established players (RD < 110), best first (?pool=correspondence; real-time by default).
+  app.get('/api/leaderboard', async (req) => deps.ratings.leaderboard(parsed(LeaderboardQuerySchema, req.query, 'query').pool));
 
   // Any case finds the player: /api/players/ALICE is alice's profile.
   app.get('/api/players/:username', async (req) => {

@@ -1,9 +1,8 @@
 import {
-  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RoomOptionsSchema, SERVER_EVENT,
+  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RANKED_CONTROLS, RoomOptionsSchema, SERVER_EVENT,
   type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type RoomOptionsPatch, type ServerMessage,
 } from '@chu/protocol';
-import { UNTIMED } from '@chu/rules';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
@@ -48,7 +47,7 @@ type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; messa
 interface Caller { socketId: string; device: DeviceIdentity; lagMs: number }
 /** The commands that run on a room's owner. */
 type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
-type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'sync' }>;
+type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'adjourn' | 'seal' | 'resume' | 'sync' }>;
 
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
@@ -394,6 +393,9 @@ export class Gateway {
     draw: (socket, st, m) => this.inGame(socket, st, m),
     takeback: (socket, st, m) => this.inGame(socket, st, m),
     'give-time': (socket, st, m) => this.inGame(socket, st, m),
+    adjourn: (socket, st, m) => this.inGame(socket, st, m),
+    seal: (socket, st, m) => this.inGame(socket, st, m),
+    resume: (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
     'chat.send': (socket, st, m) => this.inRoom(socket, st, m),
     'chat.mute': (socket, st, m) => this.inRoom(socket, st, m),
@@ -412,9 +414,9 @@ export class Gateway {
       st.device = stored;
       const user = stored.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.', acked(m.ack));
-      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
+      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.control);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
-      send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since, rating } });
+      send(socket, { type: 'ranked', queue: { control: m.control, since, rating } });
       if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
       await this.pairRanked();
     },
@@ -591,7 +593,8 @@ export class Gateway {
           this.catchUp(to, room, session, m.version);
           return answer({ ok: true, version: session.version });
         }
-        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time': {
+        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time':
+        case 'adjourn': case 'seal': case 'resume': {
           if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', acked(m.ack)));
           if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
           const step = await room.play((g) => gameCommand(g, caller.device.id, m, caller.lagMs));
@@ -638,9 +641,8 @@ export class Gateway {
   }
 
   /** A rated game under the default rules in a new private room; both seekers are told where to go. */
-  private async startRanked({ black, white, turnTime }: Match): Promise<void> {
-    // The queue keys on the seed's seconds a move: a ranked game plays them as a turn limit (RULES.md §7).
-    const timeControl = turnTime === null ? UNTIMED : { kind: 'turn' as const, seconds: turnTime };
+  private async startRanked({ black, white, control }: Match): Promise<void> {
+    const timeControl = { ...RANKED_CONTROLS[control] }; // a copy: the set itself is frozen
     const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true });
     const step = await room.queue.run(async () => {
       await room.sit(black.device, 'black');
@@ -654,7 +656,7 @@ export class Gateway {
       return;
     }
     const gameId = room.session.id;
-    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, turnTime }, 'ranked match');
+    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, control }, 'ranked match');
     for (const [color, e] of [['black', black], ['white', white]] as const) {
       this.fanout.toSocket(e.id, { type: 'ranked', queue: null });
       this.fanout.toSocket(e.id, { type: 'ranked.match', roomCode: room.code, gameId, color });
@@ -673,6 +675,9 @@ function gameCommand(g: GameSession, deviceId: string, m: Exclude<GameCommand, {
     case 'abort': return g.abort(deviceId);
     case 'draw': return g.draw(deviceId, m.action);
     case 'takeback': return g.takeback(deviceId, m.action);
+    case 'adjourn': return g.adjourn(deviceId, m.action);
+    case 'seal': return g.seal(deviceId, m.usi, m.version, m.ack, lagMs);
+    case 'resume': return g.resume(deviceId, m.action);
   }
 }
 

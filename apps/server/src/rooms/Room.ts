@@ -1,9 +1,9 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, opposite, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
+  COLORS, opposite, RATED_MIN_ESTIMATED_SECONDS, rateable, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
-  type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
+  type GameEvent, type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
@@ -77,9 +77,12 @@ export async function loadLastGame(deps: Pick<RoomDeps, 'store' | 'ratings'>, ro
     game,
     ratingChanges: rated?.changes ?? null,
     // a finished rated game shows the ratings it was played at, "?" where they were provisional
-    seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats),
+    seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats, ratingPoolOf(game.options.timeControl)),
   };
 }
+
+// Game events that change nothing the room view shows: no room view follows them.
+const GAME_ONLY = new Set<GameEvent['kind']>(['move', 'draw-offer', 'draw-decline', 'adjourn-offer', 'adjourn-decline', 'adjourn-accept', 'resume-offer', 'resume-decline']);
 
 const CHAT_PER_WINDOW = 5;
 const CHAT_WINDOW_MS = 10_000;
@@ -140,7 +143,7 @@ export class Room {
     return this.newSession({
       id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
       status: last.status, outcome: last.outcome, fence: this.fence, seatRatings, ratingChanges,
-      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt,
+      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt, sealer: last.sealer, sealed: last.sealed,
       game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
     });
   }
@@ -440,6 +443,10 @@ export class Room {
     if (rated && (this.options.variant !== 'chu' || !standardStart(this.options))) {
       return refuse('malformed', 'Ranked games are chu shogi from the standard start.');
     }
+    // RULES.md §7: ranked games are always timed, and long enough to rate by lishogi's estimate
+    if (rated && !rateable(this.options.timeControl)) {
+      return refuse('malformed', `Ranked games are timed, with an estimated length of at least ${RATED_MIN_ESTIMATED_SECONDS} s.`);
+    }
     // RULES.md §8: each new game swaps who moves first, however it is started; a pair who already
     // changed seats since the last game is left as it sat. From a set start position (a handicap, which
     // belongs to the stronger player's side) nobody swaps: handicaps.md §3.
@@ -452,7 +459,7 @@ export class Room {
     const started = Game.fromSfen(roomStartSfen(this.options), rulesOptions(this.options));
     if (!started.ok) return refuse('malformed', `startSfen: ${started.error}`);
     const game = started.value;
-    const seatRatings = await this.deps.ratings.seatRatings(seats);
+    const seatRatings = await this.deps.ratings.seatRatings(seats, ratingPoolOf(this.options.timeControl));
     const number = this.gameNumber + 1;
     const id = newId();
     await this.deps.store.createGame(
@@ -467,6 +474,9 @@ export class Room {
     this.stopThinking();
     this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings, fence: this.fence });
     this.schedule();
+    // a correspondence game's first mover may be far away too (a challenge accepted while they were out)
+    const first = this.session.turnWarning(DEADLINE_NOTICE_AT);
+    if (first) this.deps.notices?.yourTurn({ gameId: id, roomCode: this.code, seats, color: first.color, ply: first.ply, deadline: first.deadline });
     return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, this.gameMessage('start')!] };
   }
 
@@ -488,7 +498,7 @@ export class Room {
     // away on a timed game: the turn that passes to it brings its takeover forward (Absence.due), and
     // the room view is where watchers read the countdown
     const countdownMoved = !!this.session?.awayOnTimedTurns && step.events.some((e) => e.kind === 'move');
-    if (roomToo || countdownMoved || step.events.some((e) => e.kind !== 'move' && e.kind !== 'draw-offer' && e.kind !== 'draw-decline')) {
+    if (roomToo || countdownMoved || step.events.some((e) => !GAME_ONLY.has(e.kind))) {
       out.push({ type: 'room', room: this.view() });
     }
     return { reply: step.reply, out };

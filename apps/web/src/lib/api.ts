@@ -14,13 +14,17 @@ import {
   MyGamesSchema,
   MarkReadResultSchema,
   NotificationPageSchema,
+  NotificationPreferencesSchema,
   ProfileSchema,
+  type NotificationKind,
+  type NotificationPreferences,
   type MarkReadResult,
   type NotificationPage,
   type GameRecord,
   type Leaderboard,
   type MyGames,
   type Profile,
+  type RatingPool,
 } from '@chu/protocol';
 
 export interface Me {
@@ -230,8 +234,26 @@ export async function markReadRequest(which: number[] | 'all'): Promise<MarkRead
   }
 }
 
-export function fetchLeaderboard(): Promise<Loaded<Leaderboard>> {
-  return getJson('/api/leaderboard', (j) => LeaderboardSchema.parse(j));
+/** GET /api/notifications/preferences: the kinds this account wants pushed. */
+export function fetchNotificationPreferences(): Promise<Loaded<NotificationPreferences>> {
+  return getJson('/api/notifications/preferences', (j) => NotificationPreferencesSchema.parse(j));
+}
+
+/** PUT /api/notifications/preferences: the kinds as stored, or null when it failed. */
+export async function saveNotificationPreferences(push: NotificationKind[]): Promise<NotificationPreferences | null> {
+  try {
+    const res = await fetch('/api/notifications/preferences', {
+      method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ push }),
+    });
+    return res.ok ? NotificationPreferencesSchema.parse(await res.json()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api/leaderboard?pool=…: one rating pool's ranking. */
+export function fetchLeaderboard(pool: RatingPool): Promise<Loaded<Leaderboard>> {
+  return getJson(`/api/leaderboard?pool=${pool}`, (j) => LeaderboardSchema.parse(j));
 }
 
 export function fetchProfile(username: string): Promise<Loaded<Profile>> {
