@@ -3,12 +3,12 @@ import { processName } from './cluster.ts';
 import { sitePrefix, type ServerConfig } from './config.ts';
 import { EngineRoster } from './cpu/MoveQueue.ts';
 import { serveMoveJobs } from './cpu/MoveJobs.ts';
+import { LocalMoves } from './cpu/MoveSource.ts';
 import { Health } from './health.ts';
 import { openRedis } from './http/limits.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Metrics } from './metrics.ts';
 import { TokenBucket } from './realtime/TokenBucket.ts';
-import { localMoves } from './server.ts';
 import { StartupError } from './startup.ts';
 
 export interface EngineProcess {
@@ -33,7 +33,7 @@ export async function startEngineProcess(config: ServerConfig): Promise<EnginePr
   const self = processName();
   const prefix = sitePrefix(config);
   const metrics = new Metrics({ role: 'engine', process: self });
-  const local = await localMoves(config, log);
+  const local = await LocalMoves.forConfig(config, log);
   const jobs = serveMoveJobs({ redis, prefix, local, id: self, metrics, log });
   const leave = new EngineRoster(redis, prefix).join(self);
   let ready = false;

@@ -2,9 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { FRAME_CAP, sitePrefix, type ServerConfig } from './config.ts';
-import { availableParallelism } from 'node:os';
 import { CpuDesk } from './cpu/CpuDesk.ts';
-import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { LocalMoves, type MoveSource } from './cpu/MoveSource.ts';
 import { QueuedMoves } from './cpu/QueuedMoves.ts';
@@ -82,7 +80,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cluster = openCluster(config, db, io, redis, log);
   const identity = new Identity(db.prisma, config.deviceIdleDays, cluster.identityChanges);
   const metrics = new Metrics({ role: 'server', process: cluster.self });
-  const local = opts.cpu ? LocalMoves.fromPlayer(opts.cpu) : await localMoves(config, log);
+  const local = opts.cpu ? LocalMoves.fromPlayer(opts.cpu) : await LocalMoves.forConfig(config, log);
   const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
@@ -150,17 +148,4 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await db.close();
     },
   };
-}
-
-// packages/engine in worker threads; the random legal mover when asked for (tests) or if the engine fails to load.
-export async function localMoves(config: ServerConfig, log: Logger): Promise<LocalMoves> {
-  if (config.cpuPlayer === 'engine') {
-    try {
-      const { EnginePool } = await import('@chu/engine');
-      return LocalMoves.fromPool(new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1)));
-    } catch (err) {
-      log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');
-    }
-  }
-  return LocalMoves.fromPlayer(new RandomMover(config.cpuSeed));
 }

@@ -1,6 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { Game } from '@chu/rules';
 import type { EnginePool } from '@chu/engine';
+import type { ServerConfig } from '../config.ts';
+import type { Logger } from '../log.ts';
 import type { CpuPlayer } from './CpuPlayer.ts';
+import { RandomMover } from './RandomMover.ts';
 import type { MoveRequest } from './MoveRequest.ts';
 
 /** A found move, and how it was found: this process alone, an engine process through the queue, or this process's fallback. */
@@ -28,6 +32,19 @@ type Search = (req: MoveRequest, signal: AbortSignal) => Promise<{ usi: string; 
 /** This process's engine worker threads (or the seeded random mover in tests): the CPU as it was before the queue. */
 export class LocalMoves implements MoveSource {
   private constructor(readonly workers: number, private readonly search: Search, readonly close: () => Promise<void>) {}
+
+  /** As configured: packages/engine in worker threads; the random legal mover when asked for (tests) or if the engine fails to load. */
+  static async forConfig(config: ServerConfig, log: Logger): Promise<LocalMoves> {
+    if (config.cpuPlayer === 'engine') {
+      try {
+        const { EnginePool } = await import('@chu/engine');
+        return LocalMoves.fromPool(new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1)));
+      } catch (err) {
+        log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');
+      }
+    }
+    return LocalMoves.fromPlayer(new RandomMover(config.cpuSeed));
+  }
 
   /** packages/engine's worker pool: the position goes to a worker as it is, the main thread replays nothing. */
   static fromPool(pool: EnginePool): LocalMoves {
