@@ -29,10 +29,15 @@ export interface ServerConfig {
   // HTTP requests per client address, each within windowMs. Logins also per account: from one address
   // (loginsPerAccountAddress), and from every address together (loginsPerAccount, higher, so that one
   // address guessing never holds the owner back).
+  // Challenges sent, and friends' changes (follow, block, settings), per account within windowMs.
   httpLimits: {
     windowMs: number; perAddress: number; devices: number; registers: number;
     loginsPerAddress: number; loginsPerAccountAddress: number; loginsPerAccount: number;
+    challenges: number; friends: number;
   };
+  // Challenges by name: open at once per sender; how long one stays open (a correspondence one longer);
+  // how often the lapsed ones are closed (and both sides told).
+  challenges: { perSender: number; realtimeMs: number; correspondenceMs: number; sweepMs: number };
   // A request's headers and body must have arrived within this: a slow or stalled client is answered 408.
   requestTimeoutMs: number;
   // Rooms held in this process's memory, by the device that hosts them and the address that made them;
@@ -84,7 +89,8 @@ export function defaultConfig(): ServerConfig {
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
     handshakes: { perAddress: 120, windowMs: 60_000 },
-    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50 },
+    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50, challenges: 20, friends: 60 },
+    challenges: { perSender: 3, realtimeMs: 10 * 60_000, correspondenceMs: 3 * 86_400_000, sweepMs: 5_000 },
     requestTimeoutMs: 10_000,
     rooms: { perDevice: 10, perAddress: 50, emptyForMs: 5 * 60_000 },
     publicOrigin: null,

@@ -15,6 +15,11 @@ import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErr
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
+import { registerChallengeRoutes } from './http/challenges.ts';
+import { registerFriendRoutes } from './http/friends.ts';
+import { Challenges } from './friends/Challenges.ts';
+import { Friends } from './friends/Friends.ts';
+import { Whereabouts } from './friends/Whereabouts.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerNotificationRoutes } from './http/notifications.ts';
@@ -87,10 +92,16 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const webPush = await WebPush.open(new PushStore(db.prisma), config.push, log);
   const notifications = new Notifications(new NotificationStore(db.prisma), fanout, webPush, log);
   const ratings = new RatingBook(db.prisma);
+  const friends = new Friends(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs ?? undefined, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    blocks: friends,
     notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
+  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log, {
+    // stored for the bell (and pushed when no tab is open); told once per challenge
+    challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
+  });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);
   metrics.read.games = () => lobby.activeGames();
@@ -108,6 +119,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   registerRecordRoutes(app, store);
   registerArchiveRoutes(app, store, archive);
+  registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
+  registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
@@ -118,6 +131,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();
+  challenges.startExpiring();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -134,6 +148,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     async close() {
       ready = false;
       gateway.stop();
+      challenges.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));

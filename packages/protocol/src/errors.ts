@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   'too-large',        // an HTTP body or a socket message over the size limit (16 KiB)
   'too-many-rooms',   // room.create while the device, or its address, holds its bound of rooms
   'expired',          // the device was idle too long: start a new one (POST /api/device)
+  'blocked',          // a challenge (or a follow) between two accounts one of which blocked the other
+  'friends-only',     // the player takes challenges only from people they follow
+  'too-many-challenges', // the sender has its bound of open challenges: cancel one, or wait for answers
+  'no-challenge',     // no such open challenge for this account (answered, cancelled or expired meanwhile)
+  'self-challenge',   // a player cannot challenge (or follow, or block) themselves
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,7 +20,7 @@ import { checkOrigin, clientAddress } from '../identity/origin.ts';
 import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
-import { deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
+import { accountChannel, deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
 import { TransportLag } from './TransportLag.ts';
 import { HandshakeBudget } from './Handshakes.ts';
@@ -183,6 +183,8 @@ export class Gateway {
       for (const socket of await this.closeRevoked([device.id])) {
         const st = socket.data as SocketState;
         const accountChanged = (st.device.user?.id ?? null) !== (device.user?.id ?? null);
+        if (accountChanged && st.device.user) await socket.leave(accountChannel(st.device.user.id));
+        if (accountChanged && device.user) await socket.join(accountChannel(device.user.id));
         st.device = { ...device, user: device.user && { ...device.user } };
         // a queue entry holds the account it joined as: another account (or none) must not be paired in it
         if (accountChanged && (await this.matchmaker.leave(socket.id))) send(socket, { type: 'ranked', queue: null });
@@ -290,6 +292,8 @@ export class Gateway {
     socket.conn.on('packetCreate', (p: { type: string }) => { if (p.type === 'ping') st.lag.pinged(performance.now()); });
     socket.conn.on('heartbeat', () => st.lag.ponged(performance.now()));
     void socket.join(deviceChannel(st.device.id));
+    // an account's sockets, on every process: its challenges reach them, and friends see it online
+    if (st.device.user) void socket.join(accountChannel(st.device.user.id));
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
     // a change heard since the handshake's check (a login, on any process) may have rotated its token,
     // and this socket was not yet among the device's to close
@@ -577,7 +581,7 @@ export class Gateway {
             const game = room.gameMessage('join');
             if (game) to(game);
           }
-          to({ type: 'chat.history', code: room.code, messages: await room.chatFor(caller.device.id) });
+          to({ type: 'chat.history', code: room.code, messages: await room.chatFor(caller.device) });
           answer(step.reply);
           return this.fanout.toRoom(room.code, step.out, caller.socketId);
         }
@@ -609,7 +613,7 @@ export class Gateway {
           const step = await roomCommand(room, caller.device, m);
           answer(step.reply);
           if (step.toDevices) this.fanout.toDevices(step.toDevices.deviceIds, step.toDevices.messages);
-          return this.fanout.toRoom(room.code, step.out);
+          return this.fanout.toRoom(room.code, step.out, undefined, step.hiddenFrom);
         }
     }
   }
@@ -643,19 +647,12 @@ export class Gateway {
   /** A rated game under the default rules in a new private room; both seekers are told where to go. */
   private async startRanked({ black, white, control }: Match): Promise<void> {
     const timeControl = { ...RANKED_CONTROLS[control] }; // a copy: the set itself is frozen
-    const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true });
-    const step = await room.queue.run(async () => {
-      await room.sit(black.device, 'black');
-      await room.sit(white.device, 'white');
-      const s = await room.start(black.device.id, { black: black.accountId, white: white.accountId });
-      this.fanout.toRoom(room.code, s.out);
-      return s;
-    });
-    if (!step.reply.ok || !room.session) {
-      this.log.error({ code: step.reply.ok ? 'no-session' : step.reply.code }, 'ranked game did not start');
-      return;
-    }
-    const gameId = room.session.id;
+    const started = await this.lobby.startGame(
+      { black: black.device, white: white.device }, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true },
+      { black: black.accountId, white: white.accountId },
+    );
+    if (!started) return;
+    const { room, gameId } = started;
     this.log.info({ game: gameId, black: black.accountId, white: white.accountId, control }, 'ranked match');
     for (const [color, e] of [['black', black], ['white', white]] as const) {
       this.fanout.toSocket(e.id, { type: 'ranked', queue: null });

@@ -30,6 +30,16 @@ export interface RoomDeps {
   cpuDelayMs: number;
   /** Who is told of a game while not looking at it (notifications/GameNotices); without one, nobody is. */
   notices?: GameNotices;
+  /** Blocks between accounts (friends/Friends): a blocker reads nothing its blocked players write. Without it, nobody is hidden. */
+  blocks?: ChatBlocks;
+}
+
+/** Whose chat an account does not read: the accounts it blocked. */
+export interface ChatBlocks {
+  /** The accounts that blocked `userId`: its messages do not reach them. */
+  blockersOf(userId: string): Promise<string[]>;
+  /** The devices of the accounts `userId` blocked: their past messages are left out of what it reads. */
+  blockedDevices(userId: string): Promise<Set<string>>;
 }
 
 /** A game's news for one of its seats (`color`), told once it is stored. */
@@ -56,6 +66,8 @@ export interface RoomStep {
   out: ServerMessage[];
   /** For some people only (the players' chat): their devices, and what they are told. */
   toDevices?: { deviceIds: string[]; messages: ServerMessage[] };
+  /** Accounts `out` is not sent to: those that blocked the writer of a chat message. */
+  hiddenFrom?: string[];
 }
 
 interface Presence { name: string; sockets: Set<string> }
@@ -349,13 +361,21 @@ export class Room {
     const recent = (this.chatTimes.get(device.id) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
     if (recent.length >= CHAT_PER_WINDOW) return refuse('rate-limited', `At most ${CHAT_PER_WINDOW} messages every ${CHAT_WINDOW_MS / 1000} s.`);
     this.chatTimes.set(device.id, [...recent, now]);
+    const hiddenFrom = device.user && this.deps.blocks ? await this.deps.blocks.blockersOf(device.user.id) : [];
     return this.guarded(async () => {
       const message = await this.deps.store.addChat(
         this.id, { channel, gameId: players?.gameId ?? null, deviceId: device.id, name: shownName(device), text }, this.fence,
       );
       const msg: ServerMessage = { type: 'chat', code: this.code, message };
-      if (players) return { reply: this.ok(), out: [], toDevices: { deviceIds: players.readers, messages: [msg] } };
-      return { reply: this.ok(), out: [msg] };
+      if (players) {
+        const blockers = new Set(hiddenFrom);
+        const hidden = new Set(COLORS.flatMap((c) => {
+          const s = this.session!.seats[c];
+          return s.kind === 'human' && s.userId && blockers.has(s.userId) ? [s.deviceId] : [];
+        }));
+        return { reply: this.ok(), out: [], toDevices: { deviceIds: players.readers.filter((d) => !hidden.has(d)), messages: [msg] } };
+      }
+      return { reply: this.ok(), out: [msg], hiddenFrom };
     });
   }
 
@@ -368,10 +388,16 @@ export class Room {
     return this.saved();
   }
 
-  /** The recent messages this device may read: the room's channel, and the players' when it is one of their readers. */
-  async chatFor(deviceId: string): Promise<ChatMessage[]> {
+  /**
+   * The recent messages this device may read: the room's channel, and the players' when it is one of
+   * their readers; none written by the players its account blocked.
+   */
+  async chatFor(device: Visitor): Promise<ChatMessage[]> {
     const players = this.playersChannel();
-    return this.deps.store.recentChat(this.id, players?.readers.includes(deviceId) ? players.gameId : null);
+    const messages = await this.deps.store.recentChat(this.id, players?.readers.includes(device.id) ? players.gameId : null);
+    if (!device.user || !this.deps.blocks) return messages;
+    const hidden = await this.deps.blocks.blockedDevices(device.user.id);
+    return messages.filter((m) => !hidden.has(m.deviceId));
   }
 
   /**

@@ -187,7 +187,7 @@ export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' 
 /** As Loaded, and an answer that is not what the protocol says tells where (the schema's first issue). */
 export type Explained<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' } | { ok: false; error: 'invalid'; detail: string };
 
-async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
+export async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
   const r = await getExplained(path, parse);
   return r.ok || r.error !== 'invalid' ? r : { ok: false, error: 'invalid' };
 }

@@ -123,6 +123,8 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     case 'chat':
     case 'chat.history':
       return same(state); // the chat's own state (chat/chat.svelte.ts)
+    case 'challenge':
+      return same(state); // the challenges' own state (friends/challenges.svelte.ts)
     case 'notifications':
     case 'notification':
     case 'notifications.read':
