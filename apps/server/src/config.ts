@@ -55,6 +55,7 @@ export interface ServerConfig {
   cpuSeed: number;
   cpuPlayer: 'engine' | 'random'; // packages/engine, or the seeded random legal mover (tests)
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
+  cpuReplyMs: number | null; // a CPU reply comes within this however many games wait (within the turn's clock too); null = CpuDesk's 2.5 s
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
   // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and a CA certificate
@@ -103,6 +104,7 @@ export function defaultConfig(): ServerConfig {
     cpuSeed: Date.now() >>> 0,
     cpuPlayer: 'engine',
     cpuWorkers: null,
+    cpuReplyMs: null,
     leaseMs: 5_000, // renewed every quarter of it: a dead owner's rooms move on within ~5 s
     forwardTimeoutMs: 5_000,
   };
@@ -126,6 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logFile: env.LOG_FILE ? resolve(env.LOG_FILE) : d.logFile,
     cpuPlayer: env.CHU_CPU === 'random' ? 'random' : d.cpuPlayer,
     cpuWorkers: env.CPU_WORKERS ? positiveInteger('CPU_WORKERS', env.CPU_WORKERS) : d.cpuWorkers,
+    cpuReplyMs: env.CHU_CPU_REPLY_MS ? positiveInteger('CHU_CPU_REPLY_MS', env.CHU_CPU_REPLY_MS) : d.cpuReplyMs,
     leaseMs: num(env.CHU_LEASE_MS, d.leaseMs),
     forwardTimeoutMs: num(env.CHU_FORWARD_TIMEOUT_MS, d.forwardTimeoutMs),
     rateLimit: {

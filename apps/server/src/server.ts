@@ -1,11 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import { FRAME_CAP, type ServerConfig } from './config.ts';
-import { availableParallelism } from 'node:os';
+import { FRAME_CAP, sitePrefix, type ServerConfig } from './config.ts';
 import { CpuDesk } from './cpu/CpuDesk.ts';
-import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
+import { LocalMoves, type MoveSource } from './cpu/MoveSource.ts';
+import { QueuedMoves } from './cpu/QueuedMoves.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
@@ -27,6 +27,7 @@ import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
 import { openCluster } from './cluster.ts';
+import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
@@ -83,7 +84,9 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
 
   const cluster = openCluster(config, db, io, redis, log);
   const identity = new Identity(db.prisma, config.deviceIdleDays, cluster.identityChanges);
-  const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
+  const metrics = new Metrics({ role: 'server', process: cluster.self });
+  const local = opts.cpu ? LocalMoves.fromPlayer(opts.cpu) : await LocalMoves.forConfig(config, log);
+  const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
   const webPush = await WebPush.open(new PushStore(db.prisma), config.push, log);
@@ -91,7 +94,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const ratings = new RatingBook(db.prisma);
   const friends = new Friends(db.prisma);
   const lobby = new Lobby({
-    store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs ?? undefined, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
     blocks: friends,
     notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
@@ -100,7 +103,9 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
   });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);
+  metrics.read.games = () => lobby.activeGames();
+  metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
   tellUnreadOnConnect(io, identity, notifications, log);
 
@@ -109,7 +114,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   registerRoutes(app, {
-    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
+    identity, lobby, store, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
@@ -158,18 +163,4 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await db.close();
     },
   };
-}
-
-// packages/engine in a worker thread; the random legal mover when asked for (tests) or if the engine fails to load.
-async function createCpuPlayer(config: ServerConfig, log: Logger): Promise<{ player: CpuPlayer; close(): Promise<void> }> {
-  if (config.cpuPlayer === 'engine') {
-    try {
-      const { EnginePool, EngineCpuPlayer } = await import('@chu/engine');
-      const pool = new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1));
-      return { player: new EngineCpuPlayer(pool), close: () => pool.close() };
-    } catch (err) {
-      log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');
-    }
-  }
-  return { player: new RandomMover(config.cpuSeed), close: async () => {} };
 }

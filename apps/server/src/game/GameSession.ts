@@ -61,6 +61,8 @@ export interface CpuTurn {
   color: Color;
   level: number;
   ply: number;
+  positionVersion: number; // the version the position was reached at: a takeback and a new move make another
+  standIn: boolean;        // the CPU plays for an absent person, not in a CPU seat
   game: Game;
   clock: TurnClock | null; // the seat's clock; null = untimed, or correspondence (days: the CPU answers as untimed)
 }
@@ -600,14 +602,19 @@ export class GameSession {
     if (this.absence.controller(color) !== 'cpu') return null;
     const seat = this.seats[color];
     return {
-      color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, game: this.game.clone(),
+      color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, positionVersion: this.positionVersion,
+      standIn: seat.kind !== 'cpu', game: this.game.clone(),
       clock: this.clock && !this.clock.correspondence ? this.clock.turnClock() : null,
     };
   }
 
-  /** The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment). */
+  /**
+   * The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment,
+   * a takeback: the same ply reached again is another position version).
+   */
   async cpuMove(turn: CpuTurn, usi: string): Promise<Step> {
-    if (this.state !== 'active' || this.game.ply !== turn.ply || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
+    const samePosition = this.game.ply === turn.ply && this.positionVersion === turn.positionVersion;
+    if (this.state !== 'active' || !samePosition || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
     return this.commit(usi, CPU);
   }
 

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { sitePrefix, type ServerConfig } from '../config.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Ownership } from '../db/Leases.ts';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { Store } from '../db/Store.ts';
@@ -99,6 +100,7 @@ export class Gateway {
     private readonly config: ServerConfig,
     redis: Redis | null, // with several processes: the handshake counters and flood holds are the site's
     private readonly log: Logger,
+    private readonly metrics: Metrics,
   ) {
     this.floods = new Floods(config, redis, sitePrefix(config), log);
     this.handshakes = new HandshakeBudget(config.handshakes, redis, sitePrefix(config));
@@ -334,7 +336,8 @@ export class Gateway {
       }
       const msg = parsed.data;
       const handler = this.handlers[msg.type] as Handler<typeof msg.type>;
-      handler(socket, st, msg as never).catch((err) => {
+      const timed = msg.type === 'move' ? this.metrics.moveRoundTrip.startTimer() : null;
+      handler(socket, st, msg as never).finally(() => timed?.()).catch((err) => {
         if (isStorageOutage(err)) {
           // Nothing was applied (GameSession restores the game on a failed write): the client sends the
           // same message again, with the same ack id, once storage is back.

@@ -172,6 +172,13 @@ export class Lobby {
     return { rooms, live };
   }
 
+  /** Games in play in this process's rooms, public or not (/metrics). */
+  activeGames(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) if (room.session?.status === 'active') n++;
+    return n;
+  }
+
   roomOfGame(gameId: string): Room | null {
     const known = this.games.get(gameId);
     if (known?.session?.id === gameId) return known;

@@ -579,7 +579,8 @@ export class Room {
     }
     this.armWarning(game);
     const turn = game.cpuTurn();
-    if (this.thinking && (!turn || this.thinking.turn.ply !== turn.ply || this.thinking.turn.color !== turn.color)) this.stopThinking();
+    const asked = this.thinking?.turn;
+    if (asked && (!turn || asked.ply !== turn.ply || asked.positionVersion !== turn.positionVersion || asked.color !== turn.color)) this.stopThinking();
     if (turn && !this.thinking) this.think(game, turn);
   }
 
@@ -589,7 +590,9 @@ export class Room {
     const answer = async () => {
       await new Promise((r) => setTimeout(r, this.deps.cpuDelayMs));
       if (stop.signal.aborted) return;
-      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, clock: turn.clock, signal: stop.signal });
+      const usi = await this.deps.cpu.move(turn.game, {
+        gameId: game.id, positionVersion: turn.positionVersion, standIn: turn.standIn, level: turn.level, clock: turn.clock, signal: stop.signal,
+      });
       if (stop.signal.aborted) return;
       this.runOwn(async () => {
         if (this.thinking?.stop === stop) this.thinking = null;
