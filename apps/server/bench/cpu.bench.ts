@@ -4,6 +4,12 @@
 // the search depth reached. The engine is the real one: packages/engine's worker pool, sized as the
 // server sizes it (CPU_WORKERS overrides).
 // Env: BENCH_GAMES "1,4,8,16", BENCH_SECONDS per setting (20), BENCH_TURN "none,30" (per-turn seconds).
+//
+// `--engines N` (issue 39): the server on the site's queue (REDIS_URL and DATABASE_URL needed, a fresh
+// database per setting), with N engine processes (CHU_ROLE=engine, CPU_WORKERS each) taking the jobs;
+// N = 0 is a server consuming its own queue. Fallbacks (the owner searched itself: no engine answer in
+// time) and late answers (an engine answer after that) are read from the server's /metrics, and so is
+// the depth. On a 2-core machine the figures show correctness and overhead, not speed-up.
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,12 +20,24 @@ import { io, type Socket } from 'socket.io-client';
 import { defaultConfig } from '../src/config.ts';
 import type { CpuPlayer } from '../src/cpu/CpuPlayer.ts';
 import { startServer } from '../src/server.ts';
+import { kill9, spawnServer } from '../test/support/childServer.ts';
+import { figure, untilMetrics } from '../test/support/metrics.ts';
+import { testDatabase } from '../test/support/testDatabase.ts';
 
 const SETTINGS = (process.env.BENCH_GAMES ?? '1,4,8,16').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const TURNS = (process.env.BENCH_TURN ?? 'none,30').split(',').map((t) => (t === 'none' ? null : (Number(t) as 30 | 60)));
 const WORKERS = Number(process.env.CPU_WORKERS ?? Math.max(1, availableParallelism() - 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Every bot comes from 127.0.0.1: the per-address limits (new devices, requests, handshakes, rooms) would stop the 21st or the 51st.
+const LIMITS = {
+  httpLimits: { ...defaultConfig().httpLimits, devices: 10_000, perAddress: 100_000 }, handshakes: { perAddress: 10_000, windowMs: 60_000 },
+  rooms: { ...defaultConfig().rooms, perAddress: 10_000 },
+};
+const enginesAt = process.argv.indexOf('--engines');
+const ENGINES = enginesAt >= 0 ? Number(process.argv[enginesAt + 1]) : null; // null: no queue, the server alone
+if (ENGINES !== null && (!Number.isInteger(ENGINES) || ENGINES < 0)) throw new Error('--engines takes a whole number: 0, 1, 2…');
+if (ENGINES !== null && (!process.env.REDIS_URL || !process.env.DATABASE_URL)) throw new Error('--engines needs REDIS_URL and DATABASE_URL (Postgres)');
 
 // The engine as the server uses it, recording the depth each search reached.
 const depths: number[] = [];
@@ -111,13 +129,59 @@ class Table {
   private send(m: ClientMessage): void { this.socket.emit(CLIENT_EVENT, m); }
 }
 
-async function run(games: number, turnTime: 30 | 60 | null) {
+/** The median of a cumulative Prometheus histogram of whole numbers (the search depth). */
+function histogramMedian(text: string, name: string): number {
+  const buckets = [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"[^}]*\\} (\\S+)$`, 'gm'))].map((m) => [Number(m[1]), Number(m[2])] as const);
+  const total = buckets.at(-1)?.[1] ?? 0;
+  return buckets.find(([, n]) => n >= total / 2 && total > 0)?.[0] ?? NaN;
+}
+
+/** The server on the site's queue, with `n` engine processes taking its jobs. */
+async function queuedSite(n: number) {
+  const db = await testDatabase();
+  const env = { DATABASE_URL: db.databaseUrl!, REDIS_URL: process.env.REDIS_URL!, CPU_WORKERS: String(WORKERS), CHU_CPU: 'engine', LOG_LEVEL: 'warn' };
+  const engines = await Promise.all(Array.from({ length: n }, () => spawnServer({ ...env, CHU_ROLE: 'engine' })));
+  const server = await startServer({
+    ...defaultConfig(), port: 0, host: '127.0.0.1', databaseUrl: db.databaseUrl, redisUrl: process.env.REDIS_URL!, cpuWorkers: WORKERS, webDist: '/nonexistent', logLevel: 'warn', ...LIMITS,
+  });
+  await untilMetrics(server.url, (t) => figure(t, 'chu_engine_processes') === n);
+  return {
+    server,
+    async figures() {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      return {
+        fallbacks: figure(text, 'chu_cpu_moves_total', { by: 'fallback' }), lateAnswers: figure(text, 'chu_cpu_late_answers_total'),
+        depthP50: histogramMedian(text, 'chu_cpu_search_depth'),
+      };
+    },
+    async close() {
+      await server.close();
+      await Promise.all(engines.map((e) => kill9(e.child)));
+      await db.dispose();
+    },
+  };
+}
+
+async function alone() {
   const dataDir = await mkdtemp(join(tmpdir(), 'chu-bench-cpu-'));
   const server = await startServer(
-    { ...defaultConfig(), port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL || null, webDist: '/nonexistent', logLevel: 'warn' },
+    { ...defaultConfig(), port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL || null, webDist: '/nonexistent', logLevel: 'warn', ...LIMITS },
     { cpu },
   );
   depths.length = 0;
+  return {
+    server,
+    figures: async () => ({ fallbacks: 0, lateAnswers: 0, depthP50: pct(depths, 50) }),
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function run(games: number, turnTime: 30 | 60 | null) {
+  const site = ENGINES === null ? await alone() : await queuedSite(ENGINES);
+  const { server } = site;
   const tables = Array.from({ length: games }, () => new Table(server.url, turnTime, 1000));
   await Promise.all(tables.map((t) => t.open()));
   const t0 = performance.now();
@@ -126,20 +190,22 @@ async function run(games: number, turnTime: 30 | 60 | null) {
   for (const t of tables) t.stop();
   const replies = tables.flatMap((t) => t.replies);
   const late = tables.reduce((n, t) => n + t.late, 0);
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  const f = await site.figures();
+  await site.close();
   const row = [
     String(games).padStart(5), (turnTime === null ? 'none' : `${turnTime} s`).padStart(6),
     (replies.length / seconds).toFixed(2).padStart(9),
     (pct(replies, 50) / 1000).toFixed(2).padStart(7), (pct(replies, 95) / 1000).toFixed(2).padStart(7),
     (Math.max(...replies) / 1000).toFixed(2).padStart(7), String(late).padStart(5),
-    `${pct(depths, 50)} (${Math.min(...depths)}–${Math.max(...depths)})`.padStart(10),
+    String(f.fallbacks).padStart(9), String(f.lateAnswers).padStart(8),
+    (ENGINES === null ? `${f.depthP50} (${Math.min(...depths)}–${Math.max(...depths)})` : String(f.depthP50)).padStart(10),
   ];
   console.log(row.join('  '));
 }
 
-console.log(`CPU level 8 vs instant bots; ${WORKERS} engine worker(s) on ${availableParallelism()} cores; ${SECONDS} s per setting; server on ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}`);
-console.log(['games', '  turn', 'CPU mv/s', '  p50 s', '  p95 s', '  max s', ' late', 'depth p50'].join('  '));
+const where = ENGINES === null ? 'one server, no queue' : `one server on the Redis queue + ${ENGINES} engine process(es)`;
+console.log(`CPU level 8 vs instant bots; ${where}; ${WORKERS} engine worker(s) per process on ${availableParallelism()} cores; ${SECONDS} s per setting; server on ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}`);
+console.log(['games', '  turn', 'CPU mv/s', '  p50 s', '  p95 s', '  max s', ' late', 'fallbacks', 'late ans', ' depth p50'].join('  '));
 for (const turnTime of TURNS) for (const games of SETTINGS) await run(games, turnTime);
 await pool.close();
 process.exit(0);

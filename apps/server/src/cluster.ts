@@ -13,6 +13,7 @@ import { StartupError } from './startup.ts';
 
 /** What differs between one process alone and several serving one site. */
 export interface Cluster {
+  self: string;              // this process among the site's: 'host:pid:random'
   ownership: Ownership;
   seekers: Seekers;
   identityChanges: IdentityChanges;
@@ -27,9 +28,9 @@ export interface Cluster {
  * identity cache and sockets over a pub/sub channel.
  */
 export function openCluster(config: ServerConfig, db: Database, io: SocketServer, redis: Redis | null, log: Logger): Cluster {
-  if (!redis) return { ownership: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
+  const self = processName();
+  if (!redis) return { self, ownership: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
   if (db.kind !== 'postgres') throw new StartupError('several processes need Postgres: set DATABASE_URL along with REDIS_URL');
-  const self = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const prefix = sitePrefix(config);
   // The adapter's own connection queues while Redis is away (the shared one fails fast, for the rate
   // limits): its stream reader then waits for Redis instead of spinning, and broadcasts go out late
@@ -40,9 +41,13 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   log.info({ self }, 'serving with other processes (Redis + Postgres)');
   const identityChanges = new RedisChanges(redis, prefix, log);
   return {
+    self,
     ownership: new Leases(db.prisma, self, config.leaseMs),
     seekers: new RedisSeekers(redis, self, prefix, undefined, log),
     identityChanges,
     close: () => identityChanges.close(),
   };
 }
+
+/** A name for this process, unique across the site's machines and restarts. */
+export const processName = (): string => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

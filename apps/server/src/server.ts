@@ -1,19 +1,25 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
-import { FRAME_CAP, type ServerConfig } from './config.ts';
-import { availableParallelism } from 'node:os';
+import { FRAME_CAP, sitePrefix, type ServerConfig } from './config.ts';
 import { CpuDesk } from './cpu/CpuDesk.ts';
-import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
+import { LocalMoves, type MoveSource } from './cpu/MoveSource.ts';
+import { QueuedMoves } from './cpu/QueuedMoves.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
+import { PushStore } from './db/PushStore.ts';
 import { Store } from './db/Store.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
+import { registerChallengeRoutes } from './http/challenges.ts';
+import { registerFriendRoutes } from './http/friends.ts';
+import { Challenges } from './friends/Challenges.ts';
+import { Friends } from './friends/Friends.ts';
+import { Whereabouts } from './friends/Whereabouts.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerNotificationRoutes } from './http/notifications.ts';
@@ -21,12 +27,14 @@ import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
 import { openCluster } from './cluster.ts';
+import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
 import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
 import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
 import { Notifications } from './notifications/Notifications.ts';
+import { WebPush } from './notifications/WebPush.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -76,17 +84,28 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
 
   const cluster = openCluster(config, db, io, redis, log);
   const identity = new Identity(db.prisma, config.deviceIdleDays, cluster.identityChanges);
-  const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
+  const metrics = new Metrics({ role: 'server', process: cluster.self });
+  const local = opts.cpu ? LocalMoves.fromPlayer(opts.cpu) : await LocalMoves.forConfig(config, log);
+  const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
-  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
+  const webPush = await WebPush.open(new PushStore(db.prisma), config.push, log);
+  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, webPush, log);
   const ratings = new RatingBook(db.prisma);
+  const friends = new Friends(db.prisma);
   const lobby = new Lobby({
-    store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    store, ratings, cpu: new CpuDesk(cpu, { replyMs: config.cpuReplyMs ?? undefined, metrics }), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    blocks: friends,
     notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
+  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log, {
+    // stored for the bell (and pushed when no tab is open); told once per challenge
+    challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
+  });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);
+  metrics.read.games = () => lobby.activeGames();
+  metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
   tellUnreadOnConnect(io, identity, notifications, log);
 
@@ -95,12 +114,14 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   registerRoutes(app, {
-    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
+    identity, lobby, store, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
   registerArchiveRoutes(app, store, archive);
-  registerNotificationRoutes(app, identity, notifications);
+  registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
+  registerChallengeRoutes(app, { identity, challenges, limits });
+  registerNotificationRoutes(app, identity, notifications, webPush);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -110,6 +131,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();
+  challenges.startExpiring();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -126,11 +148,13 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     async close() {
       ready = false;
       gateway.stop();
+      challenges.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
       lobby.close();
       await notifications.settled();
+      webPush.close();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();
@@ -139,18 +163,4 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await db.close();
     },
   };
-}
-
-// packages/engine in a worker thread; the random legal mover when asked for (tests) or if the engine fails to load.
-async function createCpuPlayer(config: ServerConfig, log: Logger): Promise<{ player: CpuPlayer; close(): Promise<void> }> {
-  if (config.cpuPlayer === 'engine') {
-    try {
-      const { EnginePool, EngineCpuPlayer } = await import('@chu/engine');
-      const pool = new EnginePool(config.cpuWorkers ?? Math.max(1, availableParallelism() - 1));
-      return { player: new EngineCpuPlayer(pool), close: () => pool.close() };
-    } catch (err) {
-      log.warn({ err }, 'engine unavailable, the CPU plays random legal moves');
-    }
-  }
-  return { player: new RandomMover(config.cpuSeed), close: async () => {} };
 }

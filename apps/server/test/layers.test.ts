@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 // The server's folders are its architecture (apps/server/README.md "Layout"): imports run one way,
 //   realtime / http  →  (notifications)  →  rooms  →  game  →  ranked  →  db
 // with cpu/ and identity/ off to the side (cpu imports no layer; identity only db), the plain top
-// files (config, startup, log, health) below everything, and the composition files (server, main,
-// cluster) above everything. This reads every source file and fails on any import that climbs back up.
+// files (config, startup, log, health, metrics) below everything, and the composition files (server,
+// engineProcess, main, cluster) above everything. This reads every source file and fails on any import that climbs back up.
 
 const src = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -24,8 +24,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   db: ['generated'], // the Prisma client is storage's alone
   generated: [],
 };
-const BASE = ['config.ts', 'startup.ts', 'log.ts', 'health.ts']; // anyone may import these; they import only each other
-const COMPOSITION = ['server.ts', 'main.ts', 'cluster.ts']; // build the whole: may import anything, imported by nothing else
+const BASE = ['config.ts', 'startup.ts', 'log.ts', 'health.ts', 'metrics.ts']; // anyone may import these; they import only each other
+const COMPOSITION = ['server.ts', 'engineProcess.ts', 'main.ts', 'cluster.ts']; // build the whole: may import anything, imported by nothing else
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, UsernameSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { VARIANTS } from '@chu/rules';
+import { ALL_VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
-import { GameStatusSchema, SideClockViewSchema } from './server.ts';
+import { AdjournReasonSchema, GameStatusSchema, SideClockViewSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
 export const DEVICE_COOKIE = 'chu_device';
 
 export const CreateDeviceBodySchema = z.object({ name: DisplayNameSchema.optional() }).strict();
 export const RenameDeviceBodySchema = z.object({ name: DisplayNameSchema }).strict();
-export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
-/**
- * The name an account is found by: trimmed and case-folded, as the unique index on lower(username) holds
- * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
- */
-export const usernameKey = (username: string): string => username.trim().toLowerCase();
 export const PasswordSchema = z.string().min(8).max(200);
 export const CredentialsBodySchema = z
   .object({
@@ -92,6 +86,7 @@ export const MyGameSchema = z.object({
   color: ColorSchema,
   opponent: z.string().nullable(), // "Ben", "CPU 3"
   status: GameStatusSchema,
+  adjourned: AdjournReasonSchema.nullable(), // status 'adjourned': 'absence' (waits for a player) or 'agreement' (a sealed move; resume by agreeing)
   ply: z.number().int(),
   updatedAt: z.string(),
   outcome: OutcomeSchema.nullable(), // a finished game's result; null in play
@@ -119,13 +114,15 @@ export type LogoutOthersResult = z.infer<typeof LogoutOthersResultSchema>;
 export const ArchiveResultSchema = z.enum(['win', 'loss', 'draw']);
 export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const ARCHIVE_CONTROLS = ['none', 'turn30', 'turn60', 'clock', 'correspondence'] as const;
+export type ArchiveControl = (typeof ARCHIVE_CONTROLS)[number];
 export const ArchiveFilterSchema = z
   .object({
-    variant: z.enum(VARIANTS).optional(),
+    variant: z.enum(ALL_VARIANTS).optional(),
     result: ArchiveResultSchema.optional(),
     rated: flag.optional(),
-    // a turn limit's seconds per move, or 'none' for untimed games
-    turnTime: z.enum(['none', '30', '60']).transform((v) => (v === 'none' ? null : Number(v) as 30 | 60)).optional(),
+    // the kind of time control (the seed's turn limit by its seconds): what a player remembers of a game
+    control: z.enum(ARCHIVE_CONTROLS).optional(),
     opponent: z.string().trim().min(1).max(40).optional(), // a seat's name, any case: "ben", "CPU 3"
   })
   .strict();
@@ -140,7 +137,7 @@ export const ArchiveGameSchema = z.object({
   roomCode: z.string(),
   color: ColorSchema, // the player's side
   opponent: z.string().nullable(), // "Ben", "CPU 3"
-  variant: z.enum(VARIANTS),
+  variant: z.enum(ALL_VARIANTS), // a room's game (RoomOptions refuses 'heisei' for now)
   handicap: z.boolean(), // started from another position than the variant's standard one
   rated: z.boolean(),
   timeControl: TimeControlSchema,

@@ -8,4 +8,6 @@ export * from './ranked.ts';
 export * from './seats.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
+export * from './social.ts';
+export * from './challenges.ts';
 export * from './notifications.ts';

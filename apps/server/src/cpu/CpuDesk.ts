@@ -1,6 +1,8 @@
 import { allotTime, moveClockOf } from '@chu/engine/time';
-import type { ClockConfig, SideClock } from '@chu/rules';
-import type { CpuPlayer } from './CpuPlayer.ts';
+import type { ClockConfig, Game, SideClock } from '@chu/rules';
+import type { Metrics } from '../metrics.ts';
+import { priorityOf } from './MoveRequest.ts';
+import type { MoveSource } from './MoveSource.ts';
 
 /** The running side's clock as its turn started (game/GameClock): what a CPU search reads its think time from. */
 export interface TurnClock {
@@ -29,16 +31,22 @@ export const TURN_MARGIN_MS = 1000;
  */
 export class CpuDesk {
   private waiting = 0;
+  private readonly replyMs: number;
+  private readonly metrics: Metrics | undefined;
 
-  constructor(private readonly player: CpuPlayer) {}
+  /** `replyMs`: the untimed reply period (CHU_CPU_REPLY_MS), UNTIMED_REPLY_MS unless given. */
+  constructor(private readonly source: MoveSource, opts: { replyMs?: number; metrics?: Metrics } = {}) {
+    this.replyMs = opts.replyMs ?? UNTIMED_REPLY_MS;
+    this.metrics = opts.metrics;
+  }
 
   get thinking(): number { return this.waiting; }
 
   async move(
-    game: Parameters<CpuPlayer['chooseMove']>[0],
-    opts: { level: number; clock: TurnClock | null; signal: AbortSignal },
+    game: Game,
+    opts: { gameId: string; positionVersion: number; standIn: boolean; level: number; clock: TurnClock | null; signal: AbortSignal },
   ): Promise<string> {
-    const load = this.player.workers / (this.waiting + 1);
+    const load = this.source.workers / (this.waiting + 1);
     let timeMs: number;
     let replyMs: number; // from now, when the answer is needed
     if (opts.clock) {
@@ -48,12 +56,20 @@ export class CpuDesk {
       replyMs = allotted;
     } else {
       const budget = LEVEL_THINK_MS[Math.min(8, Math.max(1, opts.level)) - 1];
-      timeMs = Math.max(30, Math.min(budget, Math.floor(UNTIMED_REPLY_MS * load)));
-      replyMs = UNTIMED_REPLY_MS;
+      timeMs = Math.max(30, Math.min(budget, Math.floor(this.replyMs * load)));
+      replyMs = this.replyMs;
     }
     this.waiting++;
     try {
-      return await this.player.chooseMove(game, { level: opts.level, timeMs, deadline: Date.now() + replyMs, signal: opts.signal });
+      const answer = await this.source.move({
+        gameId: opts.gameId, ply: game.ply, positionVersion: opts.positionVersion,
+        position: { sfen: game.startSfen, moves: [...game.moves], options: game.options },
+        level: opts.level, timeMs, deadline: Date.now() + replyMs,
+        priority: priorityOf({ standIn: opts.standIn, onClock: opts.clock !== null }),
+      }, opts.signal);
+      this.metrics?.cpuMoves.inc({ by: answer.by });
+      if (answer.depth !== null) this.metrics?.depth.observe(answer.depth);
+      return answer.usi;
     } finally {
       this.waiting--;
     }

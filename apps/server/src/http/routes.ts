@@ -6,6 +6,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Health } from '../health.ts';
+import type { Metrics } from '../metrics.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
 import type { Archive } from '../db/Archive.ts';
@@ -26,6 +27,7 @@ export interface RouteDeps {
   archive: Archive;
   ratings: RatingBook;
   health: Health;
+  metrics: Metrics;
   limits: RouteLimits;
   origin: OriginPolicy;
   deviceIdleDays: number;
@@ -73,6 +75,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
       return reply.code(r.ok ? 200 : 503).send({ ...r, db: deps.dbKind });
     });
   }
+  // Prometheus' scrape: games, sockets, moves and the CPU's queue (README lists the figures).
+  app.get('/metrics', async (_req, reply) => reply.type(deps.metrics.contentType).send(await deps.metrics.text()));
 
   // First visit: a guest device. A returning device gets itself back (and its cookie's life renewed).
   app.post('/api/device', async (req, reply) => {

@@ -2,7 +2,7 @@ import type { ServerMessage } from '@chu/protocol';
 import { Game } from '@chu/rules';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownerNode, privateRedis, seat, seatedAt, startCluster, untilHolder, untilReady } from '../support/cluster.ts';
+import { ownerNode, privateRedis, seat, seatedAt, startCluster, storedMoves, untilHolder, untilReady } from '../support/cluster.ts';
 import { firstLegal, LION_RUSH, TestClient } from '../support/TestClient.ts';
 
 // Several server processes serve one site on Postgres and Redis (issue 13). Every client here is a
@@ -10,16 +10,6 @@ import { firstLegal, LION_RUSH, TestClient } from '../support/TestClient.ts';
 
 const moveEvents = (c: TestClient) =>
   c.inbox.flatMap((m: ServerMessage) => (m.type === 'event' && m.event.kind === 'move' ? [m.event] : []));
-
-async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const r = await c.query<{ usi: string; ply: number }>('SELECT usi, ply FROM moves WHERE game_id = $1 ORDER BY ply', [gameId]);
-  await c.end();
-  // no gap: the plies are 0, 1, 2, … (the primary key already rules out two moves at one ply)
-  expect(r.rows.map((x) => x.ply)).toEqual(r.rows.map((_, i) => i));
-  return r.rows.map((x) => x.usi);
-}
 
 /** The legal moves after `moves`, in the rules' order. */
 const legalAfter = (moves: string[]): string[] => {

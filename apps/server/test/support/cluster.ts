@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { freePort, kill9, spawnServer } from './childServer.ts';
 import { testDatabase, type TestDatabase } from './testDatabase.ts';
 import { TestClient } from './TestClient.ts';
@@ -30,9 +31,18 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
     return { url: s.url, child: s.child, output: s.output };
   };
   for (let i = 0; i < n; i++) nodes.push(await start());
+  const engines: Node[] = [];
   return {
     nodes,
+    engines,
     db,
+    /** An engine-only process (CHU_ROLE=engine) on the same site; `env` adds to or overrides the site's. */
+    async startEngine(extra: Record<string, string> = {}): Promise<Node> {
+      const s = await spawnServer({ ...env, ...extra, CHU_ROLE: 'engine' });
+      const node = { url: s.url, child: s.child, output: s.output };
+      engines.push(node);
+      return node;
+    },
     /** Kills node i at once (SIGKILL). */
     kill: (i: number) => kill9(nodes[i].child),
     /** Starts a new process in node i's place (after kill), on a new port. */
@@ -41,7 +51,7 @@ export async function startCluster(n: number, opts: { redisUrl?: string; env?: R
       return nodes[i];
     },
     async stop() {
-      await Promise.all(nodes.map((node) => kill9(node.child)));
+      await Promise.all([...nodes, ...engines].map((node) => kill9(node.child)));
       await db.dispose();
     },
   };
@@ -137,4 +147,15 @@ export async function seatedAt(clients: TestClient[], hostUrl: string, guestUrl:
   await guest.join(room.code);
   await seat(host, guest, room.code);
   return { host, guest, room, gameId: host.game!.id };
+}
+
+/** A game's moves as stored, in ply order; fails unless the plies run 0, 1, 2, … without a gap. */
+export async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const r = await c.query<{ usi: string; ply: number }>('SELECT usi, ply FROM moves WHERE game_id = $1 ORDER BY ply', [gameId]);
+  await c.end();
+  // no gap: the plies are 0, 1, 2, … (the primary key already rules out two moves at one ply)
+  expect(r.rows.map((x) => x.ply)).toEqual(r.rows.map((_, i) => i));
+  return r.rows.map((x) => x.usi);
 }
