@@ -1,0 +1,13 @@
+/** How a tournament game ended: the winner's colour, or a draw. */
+export type GameResult = 'black' | 'white' | 'draw';
+
+/** A pairing of two entrants (by id) and its result once known (null: not played yet, or in play). */
+export interface Pairing { black: string; white: string; result: GameResult | null }
+
+export type Outcome = 'win' | 'draw' | 'loss';
+
+/** The outcome of a finished game for one of its entrants. */
+export function outcomeFor(p: Pairing & { result: GameResult }, entrant: string): Outcome {
+  if (p.result === 'draw') return 'draw';
+  return (p.result === 'black') === (p.black === entrant) ? 'win' : 'loss';
+}
