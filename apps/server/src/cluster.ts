@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Server as SocketServer } from 'socket.io';
 import { sitePrefix, type ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { Leases, soleOwner, type Ownership } from './db/Leases.ts';
+import { Leases, LeaseTable, soleOwner, type LeaseHolder, type Ownership } from './db/Leases.ts';
 import { aloneChanges, RedisChanges, type IdentityChanges } from './identity/IdentityChanges.ts';
 import type { Logger } from './log.ts';
 import { MemorySeekers, RedisSeekers, type Seekers } from './ranked/Seekers.ts';
@@ -14,6 +14,8 @@ import { StartupError } from './startup.ts';
 /** What differs between one process alone and several serving one site. */
 export interface Cluster {
   ownership: Ownership;
+  /** Who runs which tournament (pairing, rounds): as rooms are owned. */
+  tournamentLeases: LeaseHolder;
   seekers: Seekers;
   identityChanges: IdentityChanges;
   close(): void;
@@ -27,7 +29,7 @@ export interface Cluster {
  * identity cache and sockets over a pub/sub channel.
  */
 export function openCluster(config: ServerConfig, db: Database, io: SocketServer, redis: Redis | null, log: Logger): Cluster {
-  if (!redis) return { ownership: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
+  if (!redis) return { ownership: soleOwner, tournamentLeases: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
   if (db.kind !== 'postgres') throw new StartupError('several processes need Postgres: set DATABASE_URL along with REDIS_URL');
   const self = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const prefix = sitePrefix(config);
@@ -41,6 +43,7 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   const identityChanges = new RedisChanges(redis, prefix, log);
   return {
     ownership: new Leases(db.prisma, self, config.leaseMs),
+    tournamentLeases: new LeaseTable(db.prisma, self, config.leaseMs, 'tournament_leases'),
     seekers: new RedisSeekers(redis, self, prefix, undefined, log),
     identityChanges,
     close: () => identityChanges.close(),

@@ -9,12 +9,14 @@ import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { Store } from './db/Store.ts';
+import { TournamentStore } from './db/TournamentStore.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerTournamentRoutes } from './http/tournaments.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -25,6 +27,7 @@ import { Gateway } from './realtime/Gateway.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
+import { Tournaments } from './tournaments/Tournaments.ts';
 
 export interface ChuServer {
   url: string;
@@ -78,18 +81,23 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
   }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log);
+  const tournamentStore = new TournamentStore(db.prisma);
+  const tournaments = new Tournaments({
+    store: tournamentStore, lobby, ratings, outlet: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
+  });
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, tournaments);
   gateway.attach();
 
   const health = new Health([
     { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
-  registerRoutes(app, {
+  const readers = registerRoutes(app, {
     identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
+  registerTournamentRoutes(app, readers, store, tournamentStore, tournaments, config.httpLimits.windowMs);
   registerArchiveRoutes(app, store, archive);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
@@ -100,6 +108,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();
+  tournaments.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -115,6 +124,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     async close() {
       ready = false;
       gateway.stop();
+      tournaments.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));

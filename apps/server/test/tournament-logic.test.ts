@@ -175,10 +175,11 @@ describe('round-robin standings', () => {
       game('b', 'c', 'draw'),
       game('b', 'd', null), game('d', 'c', null), // unplayed: forfeits to b and c
       game('a', 'b', null), // unplayed between two still in: nothing yet
+      { black: 'a', white: 'd', result: null, inPlay: true }, // in play when d withdrew: counts once it ends
     ]);
     const by = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect([by.d.points, by.d.wins, by.d.losses, by.d.withdrawn]).toEqual([1, 1, 2, true]);
-    expect([by.a.points, by.a.losses]).toEqual([0, 1]);
+    expect([by.a.points, by.a.losses, by.a.played]).toEqual([0, 1, 1]);
     expect([by.b.points, by.b.wins, by.b.draws]).toEqual([1.5, 1, 1]);
     expect([by.c.points, by.c.played]).toEqual([1.5, 2]);
   });

@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'too-large',        // an HTTP body or a socket message over the size limit (16 KiB)
   'too-many-rooms',   // room.create while the device, or its address, holds its bound of rooms
   'expired',          // the device was idle too long: start a new one (POST /api/device)
+  'no-tournament',    // no such tournament
+  'tournament-closed', // joining, leaving or withdrawing when the tournament no longer allows it (started, finished)
+  'tournament-full',  // a round-robin has its 16 entrants
+  'too-many-tournaments', // an account has TOURNAMENTS_PER_ACCOUNT upcoming or running already
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

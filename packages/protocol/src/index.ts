@@ -8,3 +8,4 @@ export * from './ranked.ts';
 export * from './seats.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
+export * from './tournaments.ts';

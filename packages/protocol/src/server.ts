@@ -4,6 +4,7 @@ import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } fro
 import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema, SetupSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
+import { TournamentServerMessages } from './tournaments.ts';
 import { ChatMessageSchema } from './chat.ts';
 import { LobbySchema } from './lobby.ts';
 import { SeatStatusSchema } from './seats.ts';
@@ -161,6 +162,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.history'), code: z.string(), messages: z.array(ChatMessageSchema) }),
   z.object({ type: z.literal('lobby'), lobby: LobbySchema }),
   ...RankedServerMessages,
+  ...TournamentServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

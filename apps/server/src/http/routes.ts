@@ -33,7 +33,13 @@ export interface RouteDeps {
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
 }
 
-export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
+/** What other route files share with these: the device a request comes from, and a body read by its schema. */
+export interface RequestReaders {
+  device(req: FastifyRequest): Promise<DeviceIdentity>;
+  body<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S>;
+}
+
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps): RequestReaders {
   const { identity, lobby, store, limits } = deps;
   const encrypted = (req: FastifyRequest) => (req.raw.socket as TLSSocket).encrypted === true;
 
@@ -231,4 +237,6 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     if (!room) throw new HttpRefusal(404, 'no-room', 'No such room.');
     return { room: room.view() };
   });
+
+  return { device, body };
 }

@@ -1,7 +1,7 @@
 import type { Outcome } from './results.ts';
 
 /** An arena entrant's score: each game's points in the order the games ended, their sum, and the streak. */
-export interface ArenaScore { points: number[]; total: number; wins: number; onFire: boolean }
+export interface ArenaScore { points: number[]; total: number; wins: number; draws: number; onFire: boolean }
 
 const BASE: Record<Outcome, number> = { win: 2, draw: 1, loss: 0 };
 
@@ -17,5 +17,6 @@ export function arenaScore(outcomes: readonly Outcome[]): ArenaScore {
     run = o === 'win' ? run + 1 : 0;
     return p;
   });
-  return { points, total: points.reduce((a, b) => a + b, 0), wins: outcomes.filter((o) => o === 'win').length, onFire: run >= 2 };
+  const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
+  return { points, total: points.reduce((a, b) => a + b, 0), wins: count('win'), draws: count('draw'), onFire: run >= 2 };
 }

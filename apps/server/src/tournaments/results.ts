@@ -1,8 +1,11 @@
 /** How a tournament game ended: the winner's colour, or a draw. */
 export type GameResult = 'black' | 'white' | 'draw';
 
-/** A pairing of two entrants (by id) and its result once known (null: not played yet, or in play). */
-export interface Pairing { black: string; white: string; result: GameResult | null }
+/**
+ * A pairing of two entrants (by id) and its result once known (null: not played yet, or in play).
+ * `inPlay`: its game has started and not ended.
+ */
+export interface Pairing { black: string; white: string; result: GameResult | null; inPlay?: boolean }
 
 export type Outcome = 'win' | 'draw' | 'loss';
 

@@ -22,6 +22,7 @@ export interface ArenaRow {
   score: number;
   points: number[]; // each game's points, in the order the games ended
   wins: number;
+  draws: number;
   played: number;
   onFire: boolean;
   withdrawn: boolean;
@@ -32,7 +33,7 @@ const POINTS: Record<Outcome, number> = { win: 1, draw: 0.5, loss: 0 };
 /**
  * The results that count in a round-robin: every finished game, and every game not played that
  * involves someone who withdrew, which that entrant loses (both, when both withdrew). Games they played
- * before withdrawing stand as played.
+ * before withdrawing stand as played, and so does one in play when they withdrew, once it ends.
  */
 export function countedResults(pairings: readonly Pairing[], withdrawn: ReadonlySet<string>): { black: string; white: string; outcome: { black: Outcome; white: Outcome } }[] {
   return pairings.flatMap((p) => {
@@ -40,6 +41,7 @@ export function countedResults(pairings: readonly Pairing[], withdrawn: Readonly
       const played = p as Pairing & { result: GameResult };
       return [{ black: p.black, white: p.white, outcome: { black: outcomeFor(played, p.black), white: outcomeFor(played, p.white) } }];
     }
+    if (p.inPlay) return [];
     const b = withdrawn.has(p.black);
     const w = withdrawn.has(p.white);
     if (!b && !w) return [];
@@ -86,7 +88,7 @@ export function roundRobinStandings(entries: readonly Entry[], pairings: readonl
 export function arenaStandings(entries: readonly Entry[], finished: readonly (Pairing & { result: GameResult })[]): ArenaRow[] {
   const rows = entries.map((e): ArenaRow => {
     const s = arenaScore(finished.filter((p) => p.black === e.id || p.white === e.id).map((p) => outcomeFor(p, e.id)));
-    return { id: e.id, rank: 0, score: s.total, points: s.points, wins: s.wins, played: s.points.length, onFire: s.onFire, withdrawn: e.withdrawn };
+    return { id: e.id, rank: 0, score: s.total, points: s.points, wins: s.wins, draws: s.draws, played: s.points.length, onFire: s.onFire, withdrawn: e.withdrawn };
   });
   return ranked(rows, (a, b) => b.score - a.score || b.wins - a.wins);
 }
