@@ -4,6 +4,7 @@ import { roundRobinStandings, arenaStandings } from '../src/tournaments/standing
 import type { GameResult } from '../src/tournaments/results.ts';
 import { account, post } from './support/http.ts';
 import { TournamentBot, tournamentOf, untilTournament, type Plan } from './support/tournamentBot.ts';
+import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const CLOCK = { kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } as const;
@@ -203,4 +204,56 @@ describe('tournaments', () => {
     expect(stored.find((g) => !cpuGames.includes(g))!.rated).toBe(true);
     expect(done.standings[0]).toMatchObject({ entrant: cpu.id, score: 2, rank: 1 });
   }, 150_000);
+
+  it.each([
+    { kind: 'arena' as const, settings: { kind: 'arena' as const, minutes: 10, control: '10m+30b' as const }, midway: (t: TournamentView) => t.games.filter((g) => g.result).length >= 4 },
+    { kind: 'round-robin' as const, settings: { kind: 'round-robin' as const, cycles: 1 as const, timeControl: CLOCK }, midway: (t: TournamentView) => t.round >= 2 },
+  ])('a restart in the middle of a $kind: no result is lost, and pairing carries on from the database', async ({ kind, settings, midway }) => {
+    const msPerSecond = 40;
+    const target = await testDatabase();
+    let server = await startTestServer({ msPerSecond }, target);
+    const names = ['a', 'b', 'c', 'd'].map((x) => `${kind === 'arena' ? 'ra' : 'rr'}${x}`);
+    const strength = Object.fromEntries(names.map((n, i) => [n, i]));
+    const players = await Promise.all(names.map((n) => TournamentBot.create(server.url, n, byStrength(strength, n))));
+    try {
+      const { id } = await organise(server.url, settings);
+      for (const p of players) expect(await p.entry(id, 'join')).toBe(200);
+      players.forEach((p) => p.start());
+      await startNow(server, id);
+      await untilTournament(server.url, id, midway);
+      const before = (await storedResults(server, id)).filter((g) => g.result !== null);
+
+      // the server goes (its players' sockets with it), and comes back on the same database
+      await Promise.all(players.map((p) => p.stop()));
+      await server.close();
+      const restartedAt = Date.now();
+      server = await startTestServer({ msPerSecond }, target);
+      for (const p of players) await p.moveTo(server.url, id);
+
+      const done = await untilTournament(server.url, id, (t) => t.status === 'finished');
+      expect(players.map((p) => p.failure?.message ?? null)).toEqual(players.map(() => null));
+      const after = await storedResults(server, id);
+      // every result stored before the restart is still there, as it was
+      for (const g of before) expect(after.find((a) => a.gameId === g.gameId)).toMatchObject({ result: g.result, black: g.black, white: g.white });
+      // and the tournament went on: games paired, or rounds started, after the restart
+      expect(after.some((g) => g.createdAt > restartedAt || (kind === 'round-robin' && g.round > before.at(-1)!.round))).toBe(true);
+      expect(after.filter((g) => g.result !== null).length).toBeGreaterThan(before.length);
+      if (kind === 'round-robin') {
+        expect(after).toHaveLength(6);
+        expect(new Set(after.map((g) => [g.black, g.white].sort().join(':'))).size).toBe(6);
+        expect(after.every((g) => g.result !== null)).toBe(true);
+        const again = roundRobinStandings(done.entrants.map((e) => ({ id: e.id, withdrawn: false })), after);
+        expect(done.standings.map((s) => [s.entrant, s.score])).toEqual(again.map((r) => [r.id, r.points]));
+      } else {
+        for (const e of done.entrants) {
+          const mine = after.filter((g) => g.black === e.id || g.white === e.id);
+          mine.slice(1).forEach((g, i) => expect([g.black, g.white].sort()).not.toEqual([mine[i].black, mine[i].white].sort()));
+        }
+      }
+    } finally {
+      await Promise.all(players.map((p) => p.stop()));
+      await server.close();
+      await target.dispose();
+    }
+  }, 180_000);
 });

@@ -34,7 +34,7 @@ export class TournamentBot {
    * tournament shows one) played on, and the next ones as before.
    */
   async moveTo(url: string, tournamentId: string): Promise<void> {
-    await this.stop();
+    if (!this.stopped) await this.stop();
     this.stopped = false;
     this.client = await TestClient.connect(url, this.who);
     const t = await tournamentOf(url, tournamentId);
@@ -73,7 +73,7 @@ export class TournamentBot {
 
   private async playOne(code: string, gameId: string, color: 'black' | 'white'): Promise<void> {
     const c = this.client;
-    await c.join(code);
+    await c.join(code).catch((err: Error) => { throw new Error(`joining ${code} for game ${gameId}: ${err.message}`); });
     await c.until(() => this.stopped || c.game?.id === gameId, 15_000);
     if (this.stopped) return;
     const opponent = c.game!.seats[color === 'black' ? 'white' : 'black'];
