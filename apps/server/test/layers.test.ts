@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The server's folders are its architecture (apps/server/README.md "Layout"): imports run one way,
-//   realtime / http  →  rooms  →  game  →  ranked  →  db
+//   realtime / http  →  tournaments  →  rooms  →  game  →  ranked  →  db
 // with cpu/ and identity/ off to the side (cpu imports no layer; identity only db), the plain top
 // files (config, startup, log, health) below everything, and the composition files (server, main,
 // cluster) above everything. This reads every source file and fails on any import that climbs back up.
@@ -13,8 +13,9 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 
 /** What each part of src/ may import besides itself and the base files. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  realtime: ['rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
-  http: ['rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  realtime: ['tournaments', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  http: ['tournaments', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  tournaments: ['rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
   rooms: ['game', 'ranked', 'db', 'identity', 'cpu'],
   game: ['ranked', 'db', 'identity', 'cpu'],
   ranked: ['db', 'identity'],
@@ -77,6 +78,8 @@ describe('server layering', () => {
     expect(allowed('db', 'ranked')).toBe(false);
     expect(allowed('game', 'rooms')).toBe(false);
     expect(allowed('rooms', 'realtime')).toBe(false);
+    expect(allowed('rooms', 'tournaments')).toBe(false);
+    expect(allowed('db', 'tournaments')).toBe(false);
     expect(allowed('ranked', 'game')).toBe(false);
     expect(allowed('http', 'realtime')).toBe(false);
     expect(allowed('cpu', 'game')).toBe(false);

@@ -99,6 +99,8 @@ export const StandingSchema = z.object({
 export type Standing = z.infer<typeof StandingSchema>;
 
 export const TournamentGameResultSchema = z.enum(['black', 'white', 'draw']);
+/** How a tournament game ended: the winner's colour, or a draw. */
+export type TournamentGameResult = z.infer<typeof TournamentGameResultSchema>;
 
 export const TournamentGameSchema = z.object({
   round: z.number().int(), // round-robin: its round; arena: the n-th pairing

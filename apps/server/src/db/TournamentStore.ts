@@ -1,10 +1,9 @@
 import {
   CreateTournamentSchema, tournamentControl, TOURNAMENTS_PER_ACCOUNT, ROUND_ROBIN_ENTRANTS, TournamentKindSchema, TournamentStatusSchema,
-  type CreateTournament, type TournamentKind, type TournamentStatus, type TournamentSummary,
+  type CreateTournament, type TournamentGameResult as GameResult, type TournamentKind, type TournamentStatus, type TournamentSummary,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
-import { newId } from '../identity/secrets.ts';
-import type { GameResult } from '../tournaments/results.ts';
+import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from './database.ts';
 import type { Tx } from './Store.ts';
 
@@ -53,6 +52,8 @@ export class StaleTournamentOwner extends Error {
 
 export type Refused = { ok: false; code: 'no-tournament' | 'tournament-closed' | 'tournament-full' | 'too-many-tournaments'; message: string };
 export type Done<T = null> = { ok: true; value: T } | Refused;
+// ids as identity/secrets makes them (db imports no other layer)
+const newId = (): string => randomBytes(12).toString('base64url');
 const refused = (code: Refused['code'], message: string): Refused => ({ ok: false, code, message });
 
 type Row = {

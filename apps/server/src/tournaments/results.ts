@@ -1,5 +1,7 @@
+import type { TournamentGameResult } from '@chu/protocol';
+
 /** How a tournament game ended: the winner's colour, or a draw. */
-export type GameResult = 'black' | 'white' | 'draw';
+export type GameResult = TournamentGameResult;
 
 /**
  * A pairing of two entrants (by id) and its result once known (null: not played yet, or in play).

@@ -1,5 +1,5 @@
 // Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces,
-// #/account, #/leaderboard, #/player/<username>.
+// #/account, #/leaderboard, #/player/<username>, #/tournaments, #/tournament/<id>.
 // An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
 export type Route =
   | { name: 'home' }
@@ -11,7 +11,9 @@ export type Route =
   | { name: 'settings' }
   | { name: 'account' }
   | { name: 'leaderboard' }
-  | { name: 'player'; username: string };
+  | { name: 'player'; username: string }
+  | { name: 'tournaments' }
+  | { name: 'tournament'; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -34,6 +36,10 @@ export function parseRoute(hash: string): Route {
       return { name: 'leaderboard' };
     case 'player':
       return parts[1] ? { name: 'player', username: parts[1] } : { name: 'leaderboard' };
+    case 'tournaments':
+      return { name: 'tournaments' };
+    case 'tournament':
+      return parts[1] ? { name: 'tournament', id: parts[1] } : { name: 'tournaments' };
     default:
       return { name: 'home' };
   }
@@ -49,6 +55,8 @@ export function href(r: Route): string {
       return `#/replay/${r.id}`;
     case 'player':
       return `#/player/${encodeURIComponent(r.username)}`;
+    case 'tournament':
+      return `#/tournament/${encodeURIComponent(r.id)}`;
     case 'home':
       return '#/';
     default:

@@ -4,6 +4,7 @@
 import type { ClientMessage, Color, GameView, ServerMessage } from '@chu/protocol';
 import { deliver, serve, send, answered, retry } from '../link/link.svelte';
 import { chatHistoryReceived, chatReceived, chatRefused } from '../chat/chat.svelte';
+import { tournamentReceived } from '../tournaments/live.svelte';
 import { go } from '../router.svelte';
 import { moveSound, noteMoveSound } from '../sound';
 import { queueReduce } from '../ranked/queue';
@@ -18,6 +19,7 @@ export const receive = (msg: ServerMessage): void => deliver(msg);
 function apply(msg: ServerMessage): void {
   if (msg.type === 'chat') chatReceived(msg.code, msg.message, client.device?.id);
   if (msg.type === 'chat.history') chatHistoryReceived(msg.code, msg.messages);
+  if (msg.type === 'tournament') tournamentReceived(msg.tournament);
   const { state, requests } = reduce(client, msg, Date.now());
   reconcile(client as never, state as never);
   for (const r of requests) perform(r);
