@@ -48,6 +48,9 @@ export interface ServerConfig {
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
+  // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and whether a push
+  // endpoint may be plain http (tests' local push service only: a real one is always https).
+  push: { subject: string; allowHttp: boolean };
 }
 
 /**
@@ -68,6 +71,7 @@ export function defaultConfig(): ServerConfig {
     webDist: resolve(here, '../../web/dist'),
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
+    push: { subject: 'mailto:admin@localhost', allowHttp: false },
     cpuDelayMs: 300,
     pingIntervalMs: 10_000,
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
@@ -134,6 +138,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || d.redisUrl,
     deviceIdleDays: num(env.DEVICE_IDLE_DAYS, d.deviceIdleDays),
+    push: { ...d.push, subject: env.CHU_PUSH_SUBJECT || d.push.subject },
   };
 }
 

@@ -8,6 +8,7 @@ import { RandomMover } from './cpu/RandomMover.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
+import { NotificationStore } from './db/NotificationStore.ts';
 import { Store } from './db/Store.ts';
 import { TournamentStore } from './db/TournamentStore.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
@@ -17,6 +18,7 @@ import { registerArchiveRoutes } from './http/archive.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerTournamentRoutes } from './http/tournaments.ts';
+import { registerNotificationRoutes } from './http/notifications.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -24,6 +26,9 @@ import { openCluster } from './cluster.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
 import { Gateway } from './realtime/Gateway.ts';
+import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
+import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
+import { Notifications } from './notifications/Notifications.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -36,6 +41,7 @@ export interface ChuServer {
   app: FastifyInstance;
   io: SocketServer;
   log: Logger;
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -76,29 +82,34 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
+  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
   const ratings = new RatingBook(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const tournamentStore = new TournamentStore(db.prisma);
   const tournaments = new Tournaments({
     store: tournamentStore, lobby, ratings, outlet: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
+    notify: (accountId, input, opts) => notifications.notify(accountId, input, opts),
   });
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, tournaments);
   gateway.attach();
+  tellUnreadOnConnect(io, identity, notifications, log);
 
   const health = new Health([
     { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   const readers = registerRoutes(app, {
-    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind,
+    identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
   registerTournamentRoutes(app, readers, store, tournamentStore, tournaments, config.httpLimits.windowMs);
   registerArchiveRoutes(app, store, archive);
+  registerNotificationRoutes(app, identity, notifications);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -121,6 +132,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     app,
     io,
     log,
+    notifications,
     async close() {
       ready = false;
       gateway.stop();
@@ -129,6 +141,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
       lobby.close();
+      await notifications.settled();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();

@@ -1,12 +1,14 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bestMove } from '@chu/engine';
 import type { ClockView, GameEvent } from '@chu/protocol';
+import { Game } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { Store } from '../src/db/Store.ts';
-import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
+import { againstCpu, firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -121,6 +123,37 @@ describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
     expect(await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).toMatchObject({ status: 'active', reason: null });
     guest.close();
   });
+});
+
+describe('the CPU seat on a clock (RULES.md §7)', () => {
+  let server: TestServer;
+  // The real engine, one worker: its think time comes from the engine's time manager, on the seat's clock.
+  beforeAll(async () => { server = await startTestServer({ msPerSecond: 100, cpuPlayer: 'engine', cpuWorkers: 1 }); }, SLOW);
+  afterAll(async () => { await server?.stop(); });
+
+  it('plays from its main time into byoyomi, every move within its period: it never loses a period and never flags', async () => {
+    // 30 s + 10 s × 3 byoyomi: 3 s of main time, then 1 s a move
+    const tc = { kind: 'clock', initialSeconds: 30, byoyomiSeconds: 10, periods: 3, incrementSeconds: 0 } as const;
+    const { person, gameId } = await againstCpu(server.url, { timeControl: tc }, 8);
+    // the person answers with a weak engine's move at once, so the game lasts and only the CPU's clock matters
+    for (let i = 0; i < 16 && person.game!.status === 'active'; i++) {
+      const game = Game.replay(person.game!.moves);
+      if (!game.ok) throw new Error('the moves do not replay');
+      expect(await person.move(bestMove(game.value, { level: 1, nodes: 2000 }).move)).toMatchObject({ type: 'ack' });
+      const reply = await moveOf(person, 'white');
+      await person.reach(reply.version);
+    }
+    const cpuRows = (await storedMoves(server, gameId)).filter((r) => r.ply % 2 === 1);
+    expect(cpuRows.length).toBeGreaterThanOrEqual(12);
+    expect(cpuRows.every((r) => r.byCpu && r.whitePeriods === 3)).toBe(true); // each move within its main time and period
+    const inByoyomi = cpuRows.filter((r) => r.whiteMs === 0);
+    expect(inByoyomi.length).toBeGreaterThanOrEqual(4); // its main time was spent, and then it played on byoyomi
+    expect(cpuRows[0].whiteMs).toBeGreaterThan(0); // the first moves thought on the main time
+    const game = await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    expect(game.reason).not.toBe('timeout');
+    console.info(`CPU on 3 s + 1 s × 3 (ms): thought ${cpuRows.map((r) => r.timeMs).join(', ')}; main left ${cpuRows.map((r) => r.whiteMs).join(', ')}`);
+    person.close();
+  }, SLOW);
 });
 
 describe('lag compensation (RULES.md §7)', () => {

@@ -2,7 +2,7 @@ import type { Game } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CpuPlayer } from '../src/cpu/CpuPlayer.ts';
 import { UNTIMED_REPLY_MS } from '../src/cpu/CpuDesk.ts';
-import { firstLegal, TestClient } from './support/TestClient.ts';
+import { againstCpu, firstLegal } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 // The CPU seat as the room drives it (RULES.md §8, issue 10): a move for a game that ended or was
@@ -38,19 +38,6 @@ class HeldCpu implements CpuPlayer {
       await new Promise((r) => setTimeout(r, 10));
     }
   }
-}
-
-/** A person seated as Black facing a CPU seat as White; the game started. */
-async function againstCpu(url: string, options: Parameters<TestClient['createRoom']>[0] = {}, level = 8) {
-  const person = await TestClient.connect(url, 'Solo');
-  const room = await person.createRoom(options);
-  person.send({ type: 'room.sit', code: room.code, color: 'black' });
-  await person.nextOf('room', (m) => m.room.seats.black.kind === 'human');
-  person.send({ type: 'room.cpu', code: room.code, color: 'white', level });
-  await person.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
-  person.send({ type: 'room.start', code: room.code });
-  const { game } = await person.nextOf('game', (m) => m.reason === 'start');
-  return { person, code: room.code, gameId: game.id };
 }
 
 describe('the CPU seat', () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The server's folders are its architecture (apps/server/README.md "Layout"): imports run one way,
-//   realtime / http  →  tournaments  →  rooms  →  game  →  ranked  →  db
+//   realtime / http  →  tournaments  →  (notifications)  →  rooms  →  game  →  ranked  →  db
 // with cpu/ and identity/ off to the side (cpu imports no layer; identity only db), the plain top
 // files (config, startup, log, health) below everything, and the composition files (server, main,
 // cluster) above everything. This reads every source file and fails on any import that climbs back up.
@@ -13,9 +13,10 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 
 /** What each part of src/ may import besides itself and the base files. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  realtime: ['tournaments', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
-  http: ['tournaments', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
-  tournaments: ['rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  realtime: ['tournaments', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  http: ['tournaments', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  tournaments: ['notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  notifications: ['rooms', 'db', 'identity'], // what reaches a player who is not looking: rooms plug into it by an interface
   rooms: ['game', 'ranked', 'db', 'identity', 'cpu'],
   game: ['ranked', 'db', 'identity', 'cpu'],
   ranked: ['db', 'identity'],

@@ -91,6 +91,14 @@ describe('tournaments', () => {
     expect(kif.match(/棋戦：Test cup/g)).toHaveLength(15);
     const record = (await (await fetch(`${server.url}/api/games/${stored[0].gameId}`)).json()) as { game: { tournament: unknown } };
     expect(record.game.tournament).toEqual({ id, name: 'Test cup' });
+
+    // each player was told the event started, and of each round's game (notifications, issue 37)
+    await server.notifications.settled();
+    const told = await (await fetch(`${server.url}/api/notifications?limit=50`, { headers: { authorization: `Bearer ${players[0].token}` } })).json() as
+      { notifications: { payload: { kind: string; round?: number } }[] };
+    const kinds = told.notifications.map((n) => n.payload.kind);
+    expect(kinds.filter((k) => k === 'tournament-starting')).toHaveLength(1);
+    expect(told.notifications.filter((n) => n.payload.kind === 'round-ready').map((n) => n.payload.round).sort()).toEqual([1, 2, 3, 4, 5]);
   }, 150_000);
 
   it('an 8-bot arena: nobody meets the same opponent twice in a row, colours stay within one, free players are paired at once, streaks double', async () => {

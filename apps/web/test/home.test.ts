@@ -27,8 +27,10 @@ function server(user: typeof lucia | null, mine: MyGames) {
 
 const phoneGame: MyGames['finished'][number] = {
   gameId: 'gPhone', roomCode: 'PHONE1', color: 'black', opponent: 'Mateo', status: 'finished', ply: 41,
-  updatedAt: '2026-12-04T18:00:00.000Z', outcome: { winner: 'black', reason: 'resign' },
+  updatedAt: '2026-12-04T18:00:00.000Z', outcome: { winner: 'black', reason: 'resign' }, turn: null, deadline: null,
 };
+const inPlay = (gameId: string, color: 'black' | 'white', turn: 'black' | 'white', deadline: string | null, status: 'active' | 'adjourned' = 'active') =>
+  ({ ...phoneGame, gameId, roomCode: gameId.toUpperCase().padEnd(6, 'X'), color, status, outcome: null, turn, deadline });
 
 beforeEach(() => {
   freshNet([]);
@@ -69,5 +71,25 @@ describe('Home', () => {
     const { container } = render(Home);
     await new Promise((r) => setTimeout(r, 0));
     expect(recentLines(container)).toEqual(['Ana – Ben ½-½']);
+  });
+
+  // issue 36: a correspondence game comes and goes for days; Home says whose move it is, and until when
+  it.each([
+    ['es', ['tu turno', 'su turno', 'aplazada'], 'plazo: '],
+    ['en', ['your turn', 'their turn', 'adjourned'], 'deadline: '],
+    ['ja', ['あなたの番', '相手の番', '中断中'], '期限：'],
+  ] as const)('games in progress in %s: my turn, theirs, an adjourned one; a correspondence move\'s deadline', async (lang, tags, deadlineWord) => {
+    settings.lang = lang;
+    const at = '2026-12-08T18:30:00.000Z';
+    server(null, { games: [inPlay('ga', 'white', 'white', at), inPlay('gb', 'black', 'white', null), inPlay('gc', 'black', 'black', null, 'adjourned')], finished: [] });
+    const { container } = render(Home);
+    await waitFor(() => expect(container.querySelectorAll('[data-in-progress] li')).toHaveLength(3));
+    const rows = [...container.querySelectorAll('[data-in-progress] li')];
+    expect(rows.map((li) => li.querySelector('.tag')!.textContent)).toEqual(tags);
+    expect(rows.map((li) => li.querySelector('[data-turn]')?.getAttribute('data-turn') ?? null)).toEqual(['mine', 'theirs', null]);
+    const deadline = rows[0].querySelector('[data-deadline]')!.textContent!;
+    expect(deadline.startsWith(deadlineWord)).toBe(true);
+    expect(deadline).toContain(new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(at)));
+    expect(rows[1].querySelector('[data-deadline]')).toBeNull();
   });
 });

@@ -166,6 +166,45 @@ describe('sounds', () => {
     expect(heard()).toEqual(['move', 'lowTime']);
   });
 
+  // issue 36: every kind of clock, each stretch of time that can run out beeps once
+  it('on a clock: main time running low beeps, then each byoyomi period as it runs low', async () => {
+    const tc = { kind: 'clock' as const, initialSeconds: 12, byoyomiSeconds: 30, periods: 2, incrementSeconds: 0 };
+    const now = Date.now();
+    const clock = {
+      black: { mainMs: 12_000, periods: 2 }, white: { mainMs: 12_000, periods: 2 }, byoyomiMs: 30_000, incrementMs: 0,
+      running: 'black' as const, turnStartedAt: now, deadline: now + 72_000, serverNow: now,
+    };
+    const { said } = sitDown({ options: { ...TURN_30, timeControl: tc }, clock });
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(heard()).toEqual([]); // 10.5 s of main time
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(heard()).toEqual(['lowTime']); // main time under 10 s
+    expect(said()).toBe('Less than ten seconds left');
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(heard()).toEqual([]); // into the first period, 10.5 s left of it
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(heard()).toEqual(['lowTime']); // 8.5 s left of the first period
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(heard()).toEqual(['lowTime']); // the last period, running low in its turn
+  });
+
+  it('correspondence: the last hour of a move beeps, once', async () => {
+    const now = Date.now();
+    const days = 86_400_000;
+    const clock = {
+      black: { mainMs: 0, periods: 1 }, white: { mainMs: 0, periods: 1 }, byoyomiMs: days, incrementMs: 0,
+      running: 'black' as const, turnStartedAt: now - days + 3_601_000, deadline: now + 3_601_000, serverNow: now,
+    };
+    const { said } = sitDown({ options: { ...TURN_30, timeControl: { kind: 'correspondence', daysPerMove: 1 } }, clock });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(heard()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(heard()).toEqual(['lowTime']);
+    expect(said()).toBe('Less than an hour left');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(heard()).toEqual([]);
+  });
+
   it('the game\'s end plays its phrase as the result is told', async () => {
     const { said } = sitDown();
     move(0);

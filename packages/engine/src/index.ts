@@ -3,3 +3,4 @@ export {
 } from './engine.ts';
 export { EnginePool, EngineCpuPlayer, type PositionSpec, type PoolSearch } from './pool.ts';
 export { runUsi } from './usi.ts';
+export { allotTime, moveClockOf, HORIZON_MOVES, USI_MARGIN_MS, type Allotment, type MoveClock } from './time.ts';

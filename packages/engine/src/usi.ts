@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Game, VARIANTS, startSfenOf, withDefaults, type Color, type Options, type Variant } from '@chu/rules';
 import { bestMove, clampLevel, freshMoves, MAX_LEVEL, newGame, warmUp, type Repetition, type SearchInfo } from './engine.ts';
+import { allotTime, type Allotment } from './time.ts';
 
 const NAME = 'Chu Shogi Online CPU';
 const MAX_MULTI_PV = 10;
@@ -102,19 +103,12 @@ function parsePosition(args: string[], options: Options): Game | string {
   return g.value;
 }
 
-/** Time kept back from a clock's limit: the reply has to reach the GUI (a few ms of it is ours). */
-const MARGIN_MS = 30;
-
 /**
- * The think time of a `go` command for the side to move: `movetime` as given; with a clock, a
- * 30th of the main time left (or of `movestogo`'s share) plus the increment and most of the
- * byoyomi, never more than half the main time plus the byoyomi; byoyomi only (a per-turn clock, as
- * in a 30 or 60 s room): all of it but a margin. `infinite`, or nothing: 60 s (depth or nodes only:
- * an hour). Searches stop at this limit. `fixedTime`: the time is the move's own (movetime, infinite,
- * or a byoyomi that no main time or increment backs), so the search uses all of it; otherwise it starts no
- * iteration past 45 % of it and leaves the rest on the clock.
+ * The think time of a `go` command for the side to move: `movetime` is the move's own time; a clock
+ * (`btime`/`wtime`, `byoyomi`, `binc`/`winc`, `movestogo`) goes to the time manager (time.ts);
+ * `infinite`, or nothing: 60 s (depth or nodes only: an hour). Searches stop at this limit.
  */
-export function parseGo(args: string[], turn: Color): { timeMs: number; fixedTime: boolean; depth?: number; nodes?: number } {
+export function parseGo(args: string[], turn: Color): Allotment & { depth?: number; nodes?: number } {
   const num = (key: string) => {
     const i = args.indexOf(key);
     const v = i >= 0 ? Number(args[i + 1]) : NaN;
@@ -122,26 +116,18 @@ export function parseGo(args: string[], turn: Color): { timeMs: number; fixedTim
   };
   const depth = num('depth');
   const nodes = num('nodes');
-  const limit = (ms: number) => Math.max(1, Math.floor(ms - Math.min(MARGIN_MS, ms / 10)));
   const movetime = num('movetime');
-  if (movetime !== undefined) return { timeMs: limit(movetime), fixedTime: true, depth, nodes };
+  // a movetime is spent as a byoyomi with no main time: all of it, but the margin
+  if (movetime !== undefined) return { ...allotTime({ mainMs: 0, byoyomiMs: movetime, incrementMs: 0 }), depth, nodes };
+  if (args.includes('infinite')) return { timeMs: 60_000, fixedTime: true, depth, nodes };
   const main = num(turn === 'black' ? 'btime' : 'wtime');
-  const inc = num(turn === 'black' ? 'binc' : 'winc') ?? 0;
-  const byoyomi = num('byoyomi') ?? 0;
-  const togo = num('movestogo');
-  let timeMs: number;
-  let fixedTime = false;
-  if (args.includes('infinite')) (timeMs = 60_000), (fixedTime = true);
-  else if (main !== undefined && main > 0) {
-    const share = main / Math.max(1, Math.min(togo ?? 30, 30)) + inc + 0.8 * byoyomi;
-    timeMs = limit(Math.min(share, main / 2 + byoyomi + inc));
-  } else if (byoyomi > 0 || inc > 0) {
-    timeMs = limit(byoyomi + inc);
-    fixedTime = inc === 0;
+  const byoyomi = num('byoyomi');
+  const increment = num(turn === 'black' ? 'binc' : 'winc');
+  if (main === undefined && byoyomi === undefined && increment === undefined) {
+    return { timeMs: depth !== undefined || nodes !== undefined ? 3_600_000 : 60_000, fixedTime: false, depth, nodes };
   }
-  else if (main !== undefined) timeMs = 1; // out of time: the first legal move found
-  else timeMs = depth !== undefined || nodes !== undefined ? 3_600_000 : 60_000;
-  return { timeMs, fixedTime, depth, nodes };
+  const clock = { mainMs: main ?? 0, byoyomiMs: byoyomi ?? 0, incrementMs: increment ?? 0, movesToGo: num('movestogo') };
+  return { ...allotTime(clock), depth, nodes };
 }
 
 /** `multipv` k for the lines of a MultiPV search (USI's form), absent for a single line. */

@@ -67,34 +67,23 @@ describe('the last info is the move played (issue 15: 8 % of bestmoves were not)
 
 describe('time per move', () => {
   // [go arguments, side to move, think time, the move's own time]: the search stops at the think time;
-  // on a clock it starts no iteration past 45 % of it, on the move's own time it uses all of it
+  // on a clock it starts no iteration past 45 % of it, on the move's own time it uses all of it.
+  // The clock's arithmetic is the time manager's (time.ts, test/time.test.ts); this is how `go` reads.
   it.each([
     ['movetime 500', 'black', 470, true], // USI movetime, a margin for the reply
-    ['movetime 100', 'white', 90, true],
+    ['movetime 100', 'white', 75, true], // a small budget keeps back a quarter at most
     ['byoyomi 30000', 'black', 29_970, true], // a 30 s per-turn room
     ['btime 0 wtime 0 byoyomi 60000', 'white', 59_970, true], // a 60 s per-turn room, main time used up
-    ['btime 60000 wtime 1500 byoyomi 0', 'white', 45, false], // the side to move's own clock (White's 1.5 s)
-    ['btime 60000 wtime 1500 byoyomi 0', 'black', 1_970, false],
-    ['btime 10000 wtime 10000 binc 1000 winc 1000', 'black', 1_303, false],
-    ['btime 300 wtime 300 byoyomi 10000', 'black', 7_980, false], // a 30th of 0.3 s plus 80 % of the byoyomi
-    ['btime 3000 wtime 3000 movestogo 2', 'white', 1_470, false], // never more than half of what is left
+    ['btime 60000 wtime 1500 byoyomi 0', 'white', 37, false], // the side to move's own clock (White's 1.5 s / 40)
+    ['btime 60000 wtime 1500 byoyomi 0', 'black', 1_500, false],
+    ['btime 10000 wtime 10000 binc 1000 winc 1000', 'black', 1_250, false], // a 40th of the main time, plus the increment
+    ['btime 300 wtime 300 byoyomi 10000', 'black', 10_007, false], // a 40th of 0.3 s plus the byoyomi
+    ['btime 3000 wtime 3000 movestogo 2', 'white', 1_500, false], // never more than half of what is left
     ['btime 0 wtime 0', 'black', 1, false], // flag about to fall: the first move found
     ['infinite', 'black', 60_000, true],
     ['depth 4', 'black', 3_600_000, false],
   ] as const)('go %s (%s to move) → %i ms, all of it: %s', (go, turn, ms, fixedTime) => {
     expect(parseGo(go.split(' '), turn)).toMatchObject({ timeMs: ms, fixedTime });
-  });
-
-  it('never plans more than the clock allows', () => {
-    for (let i = 0; i < 500; i++) {
-      const main = (i * 7919) % 120_000;
-      const byoyomi = i % 3 === 0 ? 0 : ((i * 104_729) % 60) * 1000;
-      const inc = i % 4 === 0 ? (i % 7) * 500 : 0;
-      const args = `btime ${main} wtime ${main} binc ${inc} winc ${inc} byoyomi ${byoyomi}`.split(' ');
-      const t = parseGo(args, i % 2 ? 'white' : 'black').timeMs;
-      expect(t).toBeGreaterThanOrEqual(1);
-      expect(t).toBeLessThanOrEqual(Math.max(1, main / 2 + byoyomi + inc));
-    }
   });
 
   it('a pool search is cut to its deadline when it starts (a queued job thinks less, never past it)', () => {

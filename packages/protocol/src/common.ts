@@ -1,8 +1,17 @@
-import { COLORS } from '@chu/rules';
+import { COLORS, OUTCOME_REASONS } from '@chu/rules';
 import { z } from 'zod';
 
 export const ColorSchema = z.enum(COLORS);
 export type Color = z.infer<typeof ColorSchema>;
+
+// How a game ended (the game's 'end' event, records, notifications).
+export const OutcomeSchema = z.object({
+  winner: ColorSchema.nullable(), // null = draw (or abort)
+  // The rules' Game records every way a game ends (RULES.md §6, plus resign, agreement, timeout,
+  // abort), so the server adds no reason of its own: a fourth repetition is refused as a move (§5).
+  reason: z.enum(OUTCOME_REASONS),
+});
+export type Outcome = z.infer<typeof OutcomeSchema>;
 
 // Room codes: 6 letters/digits without look-alikes (0/O, 1/I/L).
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

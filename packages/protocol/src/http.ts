@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ColorSchema, DisplayNameSchema, IdSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
-import { GameStatusSchema, OutcomeSchema } from './server.ts';
+import { GameStatusSchema, SideClockViewSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
 export const DEVICE_COOKIE = 'chu_device';
@@ -69,6 +69,9 @@ export const GameRecordSchema = z.object({
   setup: SetupSchema.nullable(), // the named setup startSfen is; null = another position
   moves: z.array(z.string()),    // canonical USI
   times: z.array(z.number().int()), // ms each move took
+  // both clocks after each move, as the server stored them, and the lag it credited back to the mover;
+  // null for an untimed game's move (RULES.md §7)
+  clocks: z.array(z.object({ black: SideClockViewSchema, white: SideClockViewSchema, lagCreditMs: z.number().int() }).nullable()),
   byCpu: z.array(z.boolean()),
   status: GameStatusSchema,
   outcome: OutcomeSchema.nullable(),
@@ -94,6 +97,8 @@ export const MyGameSchema = z.object({
   ply: z.number().int(),
   updatedAt: z.string(),
   outcome: OutcomeSchema.nullable(), // a finished game's result; null in play
+  turn: ColorSchema.nullable(),       // the side to move in a game in play: 'white'; null when finished
+  deadline: z.string().nullable(),    // a correspondence game in play: when the side to move runs out of days (ISO)
 });
 export type MyGame = z.infer<typeof MyGameSchema>;
 export const MyGamesSchema = z.object({ games: z.array(MyGameSchema), finished: z.array(MyGameSchema) });

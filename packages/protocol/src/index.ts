@@ -9,3 +9,4 @@ export * from './seats.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
 export * from './tournaments.ts';
+export * from './notifications.ts';

@@ -1,23 +1,15 @@
-import { OUTCOME_REASONS } from '@chu/rules';
 import { z } from 'zod';
-import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, VersionSchema } from './common.ts';
+import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, OutcomeSchema, VersionSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema, SetupSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
 import { TournamentServerMessages } from './tournaments.ts';
+import { NotificationServerMessages } from './notifications.ts';
 import { ChatMessageSchema } from './chat.ts';
 import { LobbySchema } from './lobby.ts';
 import { SeatStatusSchema } from './seats.ts';
 
 // Server → client. The server builds these from its own state; the schemas document and test the wire form.
-
-export const OutcomeSchema = z.object({
-  winner: ColorSchema.nullable(), // null = draw (or abort)
-  // The rules' Game records every way a game ends (RULES.md §6, plus resign, agreement, timeout,
-  // abort), so the server adds no reason of its own: a fourth repetition is refused as a move (§5).
-  reason: z.enum(OUTCOME_REASONS),
-});
-export type Outcome = z.infer<typeof OutcomeSchema>;
 
 export const PublicDeviceSchema = z.object({ id: IdSchema, name: z.string() });
 export const PublicUserSchema = z.object({ id: IdSchema, username: z.string() });
@@ -147,7 +139,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room'), room: RoomViewSchema }),
   z.object({ type: z.literal('game'), game: GameViewSchema, reason: z.enum(['start', 'join', 'resync']) }),
   z.object({ type: z.literal('event'), event: GameEventSchema }),
-  z.object({ type: z.literal('ack'), ack: AckIdSchema, version: VersionSchema }),
+  // serverNow: the server's epoch ms as it answered; with the command's own send time, a round trip that
+  // tells the client the offset between the two clocks (its running clock ticks by it)
+  z.object({ type: z.literal('ack'), ack: AckIdSchema, version: VersionSchema, serverNow: z.number().int().optional() }),
   z.object({
     type: z.literal('error'),
     code: z.enum(ERROR_CODES),
@@ -163,6 +157,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lobby'), lobby: LobbySchema }),
   ...RankedServerMessages,
   ...TournamentServerMessages,
+  ...NotificationServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

@@ -6,7 +6,7 @@ const RECORD = {
   game: {
     id: 'g1', roomCode: 'ABCDEF', number: 1, options: DEFAULT_ROOM_OPTIONS,
     startSfen: 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1',
-    setup: null, moves: ['7j5h'], times: [812], byCpu: [false], status: 'finished',
+    setup: null, moves: ['7j5h'], times: [812], clocks: [{ black: { mainMs: 599_188, periods: 3 }, white: { mainMs: 600_000, periods: 3 }, lagCreditMs: 40 }], byCpu: [false], status: 'finished',
     outcome: { winner: 'black', reason: 'resign' },
     seats: { black: { kind: 'human', name: 'Ana' }, white: { kind: 'cpu', name: 'CPU 3', level: 3 } },
     createdAt: '2026-12-01T10:00:00.000Z', finishedAt: '2026-12-01T10:05:00.000Z',

@@ -75,7 +75,7 @@ export function clockConfig(tc: TimeControl): ClockConfig | null {
       const estimate = estimatedSeconds(tc) ?? 0;
       const gainMs = Math.round(LAG_GAIN_MS * Math.min(1, estimate / LAG_FULL_GAIN_FROM_S));
       return {
-        initialMs: tc.initialSeconds * 1000,
+        initialMs: initialMsOf(tc),
         byoyomiMs: tc.byoyomiSeconds * 1000,
         periods: tc.byoyomiSeconds > 0 ? tc.periods : 0,
         incrementMs: tc.incrementSeconds * 1000,
@@ -83,6 +83,17 @@ export function clockConfig(tc: TimeControl): ClockConfig | null {
       };
     }
   }
+}
+
+/**
+ * Main time at the start. An increment-only clock (no main time, no byoyomi) would flag its first mover
+ * before any increment arrives, so, as lishogi and lichess do, it starts with the increment as main time,
+ * and at least 3 s.
+ */
+const MIN_INCREMENT_ONLY_START_MS = 3000;
+function initialMsOf(tc: Extract<TimeControl, { kind: 'clock' }>): number {
+  if (tc.initialSeconds > 0 || tc.byoyomiSeconds > 0) return tc.initialSeconds * 1000;
+  return Math.max(MIN_INCREMENT_ONLY_START_MS, tc.incrementSeconds * 1000);
 }
 
 /** One side's clock between its turns. */

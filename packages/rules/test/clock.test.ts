@@ -134,5 +134,16 @@ describe("the seed's turn limit and correspondence are one period, with no lag c
     expect(flagsAfterMs(config, startClock(config).white)).toBe(limit);
   });
 
+  it.each([
+    [clock(0, 0, 1, 5), 5000],
+    [clock(0, 0, 1, 1), 3000],
+    [clock(0, 10, 1, 5), 0],
+    [clock(60, 0, 1, 5), 60_000],
+  ])('an increment-only clock starts with its increment as main time, at least 3 s: %j → %d ms', (tc, initialMs) =>
+    expect(configOf(tc).initialMs).toBe(initialMs));
+  it('an increment-only clock lets the first mover move', () => {
+    const [first] = play(clock(0, 0, 1, 5), [[1000]]);
+    expect(first).toMatchObject({ mainMs: 9000 });
+  });
   it('untimed has no clock', () => expect(clockConfig({ kind: 'none' })).toBeNull());
 });

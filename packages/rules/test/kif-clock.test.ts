@@ -1,7 +1,11 @@
 // KIF's 持ち時間 and per-move times, written so lishogi's reader (main [+|] byoyomi (periods) [+|] increment) reads them back.
+import { parseKifMovesOrDrops } from 'shogiops/notation/kif';
+import { makeUsi as shogiopsUsi } from 'shogiops/util';
 import { describe, expect, it } from 'vitest';
 import { kifMoveTime, kifTimeControl, parseKifTimeControl } from '../src/notation/kif-clock.ts';
+import { Game, parseKif, toKif, unwrap } from '../src/index.ts';
 import type { TimeControl } from '../src/clock.ts';
+import { gameOf, KINGS, playAll } from './helpers.ts';
 
 const clock = (initialSeconds: number, byoyomiSeconds: number, periods: number, incrementSeconds: number) =>
   ({ kind: 'clock', initialSeconds, byoyomiSeconds, periods, incrementSeconds }) as const;
@@ -37,4 +41,37 @@ describe("a move's time", () => {
     [0, 0, '( 0:00/00:00:00)'],
     [754000, 754000, '(12:34/00:12:34)'],
   ])('%s ms of %s → %s', (spent, total, text) => expect(kifMoveTime(spent, total)).toBe(text));
+});
+
+describe('a timed game as KIF, and back', () => {
+  // Black's Lion eats twice (a double move), White replies; the times are each move's, in ms
+  const scene = () => playAll(gameOf({ ...KINGS, '6f': 'N', '6e': 'p', '5d': 'p', '4c': 's' }), '6f6e5d', '4c5d', '12k12j');
+  const times = [7_400, 65_000, 3_000];
+
+  it('writes each move\'s time after it (a double move\'s on its second line), its side\'s total after the slash', () => {
+    const kif = toKif(scene(), { timeControl: '10分|30秒(3)' }, times);
+    expect(kif).toContain('持ち時間：10分|30秒(3)\n');
+    expect(kif.split('\n').filter((l) => /手目/.test(l))).toEqual([
+      '   1手目一歩目 6五獅子 （←6六）',
+      '   1手目二歩目 5四獅子 （←6五）   ( 0:07/00:00:07)',
+      '   2手目   仝銀将 （←4三）   ( 1:05/00:01:05)',
+      '   3手目   12十歩兵 （←12十一）   ( 0:03/00:00:10)',
+    ]);
+  });
+
+  it('our import reads it back: the same moves, the same control', () => {
+    const back = unwrap(parseKif(toKif(scene(), { timeControl: '10分|30秒(3)' }, times)));
+    expect(back.moves).toEqual(scene().moves);
+    expect(parseKifTimeControl(back.header.timeControl!)).toEqual(clock(600, 30, 3, 0));
+  });
+
+  it('shogiops (lishogi\'s reader in the browser) reads the timed move lines to the same moves', () => {
+    const lines = toKif(scene(), {}, times).split('\n').filter((l) => /手目/.test(l));
+    expect(parseKifMovesOrDrops(lines).map(shogiopsUsi)).toEqual(scene().moves);
+  });
+
+  it('without times the record is as it always was', () => {
+    expect(toKif(Game.start())).toBe(toKif(Game.start(), {}, undefined));
+    expect(toKif(scene())).not.toMatch(/\(\s*\d+:\d\d\//);
+  });
 });

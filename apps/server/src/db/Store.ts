@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, setupOfRoom, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
+  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, rulesOptions, setupOfRoom, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
   type RoomOptions, type Seat, type Seats,
 } from '@chu/protocol';
+import { parseSfen } from '@chu/rules';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
 import { MoveWriter, staleFence, type MoveRecord, type StoredClock } from './MoveWriter.ts';
@@ -267,8 +268,9 @@ export class Store {
     const g = await this.prisma.game.findUnique({
       where: { id },
       include: {
-        room: { select: { code: true } }, moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true } },
         tournamentPairing: { select: { tournament: { select: { id: true, name: true } } } },
+        room: { select: { code: true } },
+        moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true, lagMs: true } },
       },
     });
     if (!g) return null;
@@ -284,6 +286,10 @@ export class Store {
       setup: setupOfRoom({ variant: options.variant, startSfen: g.startSfen }),
       moves: g.moves.map((m) => m.usi),
       times: g.moves.map((m) => m.timeMs),
+      clocks: g.moves.map((m) => {
+        const c = storedClock(m);
+        return c && { black: { mainMs: c.blackMs, periods: c.blackPeriods }, white: { mainMs: c.whiteMs, periods: c.whitePeriods }, lagCreditMs: m.lagMs ?? 0 };
+      }),
       byCpu: g.moves.map((m) => m.byCpu),
       status,
       outcome: outcomeOf(status, g.winner, g.reason),
@@ -298,23 +304,28 @@ export class Store {
    * The games a person comes back to: this device's in progress, newest first (the way back into an
    * adjourned game), and, for an account, its last finished games from any of its devices.
    */
-  async myGames(deviceId: string, userId: string | null, limit = 20): Promise<MyGames> {
+  async myGames(deviceId: string, userId: string | null, limit = 20, msPerSecond = 1000): Promise<MyGames> {
     const games = await this.myGameRows(
       Prisma.sql`g."status" IN ('active', 'adjourned') AND ${seatedAs('deviceId', deviceId)}`,
-      Prisma.sql`g."turn_started_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.deviceId === deviceId,
+      Prisma.sql`g."turn_started_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.deviceId === deviceId, msPerSecond,
     );
     const finished = userId === null ? [] : await this.myGameRows(
       Prisma.sql`g."status" = 'finished' AND ${seatedAs('userId', userId)}`,
-      Prisma.sql`g."finished_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.userId === userId,
+      Prisma.sql`g."finished_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.userId === userId, msPerSecond,
     );
     return { games, finished };
   }
 
-  private async myGameRows(where: Prisma.Sql, order: Prisma.Sql, limit: number, mine: (s: Seat) => boolean): Promise<MyGames['games']> {
+  /** `msPerSecond`: the server's clock seconds (CHU_MS_PER_SECOND), which a correspondence deadline is counted in. */
+  private async myGameRows(where: Prisma.Sql, order: Prisma.Sql, limit: number, mine: (s: Seat) => boolean, msPerSecond: number): Promise<MyGames['games']> {
     const rows = await this.prisma.$queryRaw<
-      { id: string; code: string; seats: unknown; status: string; winner: string | null; reason: string | null; ply: number; updated: Date }[]
+      {
+        id: string; code: string; seats: unknown; status: string; winner: string | null; reason: string | null; ply: number; updated: Date;
+        options: unknown; startSfen: string; turnStartedAt: Date | null;
+      }[]
     >`
-      SELECT g."id", r."code", g."seats", g."status", g."winner", g."reason",
+      SELECT g."id", r."code", g."seats", g."status", g."winner", g."reason", g."options", g."start_sfen" AS "startSfen",
+        g."turn_started_at" AS "turnStartedAt",
         (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply",
         COALESCE(g."finished_at", g."turn_started_at", g."created_at") AS "updated"
       FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
@@ -325,12 +336,27 @@ export class Store {
       const seats = SeatsSchema.parse(r.seats);
       const color = mine(seats.black) ? 'black' as const : 'white' as const;
       const status = GameStatusSchema.parse(r.status);
+      const options = RoomOptionsSchema.parse(r.options);
+      const tc = options.timeControl;
+      // the side to move: the start's, then one side a ply
+      const start = parseSfen(r.startSfen, rulesOptions(options));
+      const first = start.ok ? start.value.turn : 'black';
+      const turn = status === 'finished' ? null : r.ply % 2 === 0 ? first : opposite(first);
+      // a correspondence turn runs by the calendar from its stored start, whoever is connected (RULES.md §7)
+      const deadline = status === 'active' && tc.kind === 'correspondence' && r.turnStartedAt
+        ? new Date(r.turnStartedAt.getTime() + tc.daysPerMove * 86_400 * msPerSecond).toISOString() : null;
       return {
         gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name,
-        status, ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason),
+        status, ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason), turn, deadline,
       };
     });
   }
+}
+
+/** Both clocks as a move stored them, or null: an untimed game's move (or one from before clocks). */
+function storedClock(m: { [K in keyof StoredClock]: number | null }): StoredClock | null {
+  return m.blackMs === null || m.blackPeriods === null || m.whiteMs === null || m.whitePeriods === null ? null
+    : { blackMs: m.blackMs, blackPeriods: m.blackPeriods, whiteMs: m.whiteMs, whitePeriods: m.whitePeriods };
 }
 
 /** A game's seats hold this device or account (the seats are JSON: { black: Seat, white: Seat }). */
@@ -369,8 +395,7 @@ function toGame(g: {
     outcome: outcomeOf(status, g.winner, g.reason), turnStartedAt: g.turnStartedAt,
     moves: g.moves.map((m) => ({
       usi: m.usi, ackId: m.ackId, deviceId: m.deviceId,
-      clock: m.blackMs === null || m.blackPeriods === null || m.whiteMs === null || m.whitePeriods === null ? null
-        : { blackMs: m.blackMs, blackPeriods: m.blackPeriods, whiteMs: m.whiteMs, whitePeriods: m.whitePeriods },
+      clock: storedClock(m),
     })),
   };
 }

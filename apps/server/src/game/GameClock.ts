@@ -2,6 +2,7 @@ import {
   allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type TimeControl,
 } from '@chu/rules';
 import { COLORS, type ClockView, type Color } from '@chu/protocol';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
 
 /** What a move did to the mover's clock: the clocks after it, and what was measured and credited. */
@@ -58,6 +59,11 @@ export class GameClock {
     return this.running ? this.startedAt + allowanceMs(this.config, this.state[this.running]) : null;
   }
 
+  /** When `share` (0..1) of the running side's time for this turn is gone, or null when stopped. */
+  shareGoneAt(share: number): number | null {
+    return this.running ? this.startedAt + Math.round(allowanceMs(this.config, this.state[this.running]) * share) : null;
+  }
+
   /** When the flag falls: the deadline, plus the grace a move in flight gets (at most 2 s of lag quota). */
   flagAt(): number | null {
     const d = this.deadline();
@@ -68,6 +74,11 @@ export class GameClock {
   expired(now: number): boolean {
     const at = this.flagAt();
     return at !== null && now >= at - 5;
+  }
+
+  /** The running side's clock from its turn's start, or null when stopped. */
+  turnClock(): TurnClock | null {
+    return this.running ? { config: this.config, side: this.state[this.running], startedAt: this.startedAt } : null;
   }
 
   /** The time `color` has for a turn that starts now: main time and every period. */

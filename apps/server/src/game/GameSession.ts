@@ -9,6 +9,7 @@ import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
+import type { TurnClock } from '../cpu/CpuDesk.ts';
 import { GameClock, toStored } from './GameClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
@@ -52,7 +53,7 @@ export interface CpuTurn {
   level: number;
   ply: number;
   game: Game;
-  deadline: number | null; // performance.now() ms the seat's time runs out; null = untimed
+  clock: TurnClock | null; // the seat's clock; null = untimed, or correspondence (days: the CPU answers as untimed)
 }
 
 /** The move an ack id was used for, in one game ("deviceId:ack" → it): a retry of it is acknowledged again, not played. */
@@ -130,6 +131,17 @@ export class GameSession {
   /** The named setup this game started from ('even', 'two-lions'), null for another position (handicaps.md §3). */
   get setup(): SetupView | null { return setupOfRoom({ variant: this.game.variant, startSfen: this.game.startSfen }); }
   colorOf(deviceId: string): Color | null { return seatOf(this.seats, deviceId); }
+
+  /**
+   * A correspondence turn's warning: when `share` of its time is gone (performance.now() ms), for the side
+   * to move at this ply, with the turn's deadline (epoch ms). Null for any other game, or one not in play.
+   */
+  turnWarning(share: number): { at: number; color: Color; ply: number; deadline: number } | null {
+    if (this.state !== 'active' || !this.clock?.correspondence) return null;
+    const at = this.clock.shareGoneAt(share);
+    const deadline = this.clock.view(Date.now()).deadline;
+    return at === null || deadline === null ? null : { at, color: this.game.turn, ply: this.game.ply, deadline };
+  }
 
   /** The absence part of a seat's view (RULES.md §8). */
   seatState(color: Color): Pick<SeatView, 'status' | 'takeoverInMs' | 'controller'> {
@@ -398,7 +410,7 @@ export class GameSession {
     const seat = this.seats[color];
     return {
       color, level: seat.kind === 'cpu' ? seat.level : TAKEOVER_LEVEL, ply: this.game.ply, game: this.game.clone(),
-      deadline: this.clock?.deadline() ?? null,
+      clock: this.clock && !this.clock.correspondence ? this.clock.turnClock() : null,
     };
   }
 

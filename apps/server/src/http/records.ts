@@ -16,7 +16,18 @@ function replay(record: GameRecord, plies = record.moves.length): Game {
 // A file leaves the site with no client to word the marker, so a deleted account is named in the file's own words.
 const kifName = (name: string | null): string | undefined => (name === DELETED_PLAYER ? 'deleted player' : name ?? undefined);
 
-/** A stored game as chu KIF, its site under `origin` ("https://chu.example"). */
+/**
+ * Each move's time as KIF writes it: what the server measured, less the lag it credited back (the time
+ * the mover's clock was charged). A real-time clock's only: lishogi writes none for correspondence, whose
+ * moves take days, and an untimed game has no clock.
+ */
+function moveTimes(record: GameRecord): number[] | undefined {
+  const kind = record.options.timeControl.kind;
+  if (kind !== 'clock' && kind !== 'turn') return undefined;
+  return record.times.map((ms, ply) => Math.max(0, ms - (record.clocks[ply]?.lagCreditMs ?? 0)));
+}
+
+/** A stored game as chu KIF, its site under `origin` ("https://chu.example"): its time control and each move's time. */
 export function recordKif(record: GameRecord, origin: string): string {
   return toKif(replay(record), {
     black: kifName(record.seats.black.name),
@@ -27,7 +38,7 @@ export function recordKif(record: GameRecord, origin: string): string {
     site: `${origin}/r/${record.roomCode}`,
     ...(kifTimeControl(record.options.timeControl) ? { timeControl: kifTimeControl(record.options.timeControl)! } : {}),
     ...(record.outcome ? { outcome: record.outcome } : {}),
-  });
+  }, moveTimes(record));
 }
 
 /** Records as one KIF collection: each game's KIF, an empty line between one and the next. */

@@ -13,6 +13,7 @@ import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
+import { requestDevice, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
 
 const DAY_S = 24 * 3600;
@@ -29,6 +30,7 @@ export interface RouteDeps {
   origin: OriginPolicy;
   deviceIdleDays: number;
   dbKind: string;
+  msPerSecond: number; // clock seconds (CHU_MS_PER_SECOND): a correspondence deadline counts in them
   /** Devices whose identity just changed (login, logout): their open sockets follow at once. */
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
 }
@@ -57,19 +59,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): RequestRe
     return r.data;
   };
 
-  const tokenOf = (req: FastifyRequest): string | undefined => {
-    const h = req.headers.authorization;
-    if (h?.startsWith('Bearer ')) return h.slice(7);
-    return req.cookies[DEVICE_COOKIE];
-  };
-
-  const device = async (req: FastifyRequest): Promise<DeviceIdentity> => {
-    const a = await identity.authenticate(tokenOf(req));
-    if (a.ok) return a.device;
-    throw a.code === 'expired'
-      ? new HttpRefusal(401, 'expired', 'This device was unused for too long: POST /api/device for a new one.')
-      : new HttpRefusal(401, 'unauthenticated', 'No device: POST /api/device first.');
-  };
+  const device = (req: FastifyRequest): Promise<DeviceIdentity> => requestDevice(identity, req);
 
   // The token travels in the httpOnly cookie; only programs (no Origin header) get it in the
   // body too, for the socket handshake's auth, since page scripts must never be able to read it.
@@ -207,7 +197,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): RequestRe
   // This device's games in progress (active or adjourned): the way back into each; an account's finished games.
   app.get('/api/me/games', async (req) => {
     const d = await device(req);
-    return store.myGames(d.id, d.user?.id ?? null);
+    return store.myGames(d.id, d.user?.id ?? null, undefined, deps.msPerSecond);
   });
 
   // Replays: a stored game with its moves (USI) and seat names.

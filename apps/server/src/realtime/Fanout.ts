@@ -31,6 +31,12 @@ export class Fanout implements RoomOutlet {
     for (const m of messages) to.emit(SERVER_EVENT, m);
   }
 
+  /** Whether any of these devices has a socket open, on any process (false for none asked). */
+  async anyConnected(deviceIds: string[]): Promise<boolean> {
+    if (deviceIds.length === 0) return false;
+    return (await this.io.in(deviceIds.map(deviceChannel)).fetchSockets()).length > 0;
+  }
+
   toChannel(channel: string, message: ServerMessage): void {
     this.io.to(channel).emit(SERVER_EVENT, message);
   }

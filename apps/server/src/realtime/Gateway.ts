@@ -424,13 +424,13 @@ export class Gateway {
       const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
       send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since, rating } });
-      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0 });
+      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
       await this.pairRanked();
     },
     'ranked.leave': async (socket, _st, m) => {
       await this.matchmaker.leave(socket.id);
       send(socket, { type: 'ranked', queue: null });
-      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0 });
+      if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
     },
   };
 
@@ -569,7 +569,7 @@ export class Gateway {
   private async run(room: Room, caller: Caller, m: RoomCommand, to: (msg: ServerMessage) => void, refuse: (r: Reply, ack?: string) => void): Promise<void> {
     // the sender's answer, before the room is told: its ack once done, or the refusal carrying the ack
     const answer = (r: Reply) => {
-      if (r.ok && m.ack !== undefined) to({ type: 'ack', ack: m.ack, version: r.version });
+      if (r.ok && m.ack !== undefined) to({ type: 'ack', ack: m.ack, version: r.version, serverNow: Date.now() });
       refuse(r, m.ack);
     };
     switch (m.type) {

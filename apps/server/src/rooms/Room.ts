@@ -3,7 +3,7 @@ import {
   COLORS, opposite, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
-  type ServerMessage,
+  type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
@@ -28,16 +28,26 @@ export interface RoomDeps {
   log: Logger;
   msPerSecond: number;
   cpuDelayMs: number;
-  /**
-   * Correspondence players come and go for days: whoever the turn passes to is told, once the move is stored.
-   * Nothing sends notices yet (a later issue plugs a sender in here); without one, nobody is told.
-   */
-  turnNotices?: TurnNotices;
+  /** Who is told of a game while not looking at it (notifications/GameNotices); without one, nobody is. */
+  notices?: GameNotices;
 }
 
-/** Where a correspondence game's "your turn" goes: the seat to move and its deadline (server epoch ms). */
-export interface TurnNotices {
-  yourTurn(notice: { gameId: string; roomCode: string; seat: Seat; deadline: number }): void;
+/** A game's news for one of its seats (`color`), told once it is stored. */
+export interface GameNotice { gameId: string; roomCode: string; seats: Seats; color: Color }
+
+/**
+ * What a room tells about its games to players who may not be looking. Correspondence players come and
+ * go for days: whoever the turn passes to is told, and warned when most of the turn's time is gone.
+ */
+export interface GameNotices {
+  /** A correspondence move passed the turn (ply `ply`) to `color`, due at `deadline` (epoch ms). */
+  yourTurn(notice: GameNotice & { ply: number; deadline: number }): void;
+  /** DEADLINE_NOTICE_AT of that turn's time is gone. Told again after a restart: the receiver tells it once. */
+  deadlineNear(notice: GameNotice & { ply: number; deadline: number }): void;
+  /** The other player offered a draw or a takeback while `color` had no socket in the room. */
+  offerWhileAway(notice: GameNotice & { offer: 'draw' | 'takeback' }): void;
+  /** The game ended (told for each seat). */
+  finished(notice: GameNotice & { outcome: Outcome }): void;
 }
 
 /** What a room command did: the answer for the sender, and what everyone in the room is told. */
@@ -99,6 +109,7 @@ export class Room {
   readonly queue = new SerialQueue();
   private readonly present = new Map<string, Presence>();
   private wakeTimer: NodeJS.Timeout | undefined;
+  private warning: { key: string; timer: NodeJS.Timeout } | null = null; // a correspondence turn's deadline warning, armed
   private thinking: { turn: CpuTurn; stop: AbortController } | null = null;
   private closed = false;
   private lost = false; // another process took the room over: this copy writes nothing more
@@ -417,6 +428,8 @@ export class Room {
   close(): void {
     this.closed = true;
     clearTimeout(this.wakeTimer);
+    clearTimeout(this.warning?.timer);
+    this.warning = null;
     this.stopThinking();
   }
 
@@ -474,7 +487,7 @@ export class Room {
   /** After a game command: arm what is due next, and turn the game's events into messages. */
   private after(step: Step, roomToo = false): RoomStep {
     this.schedule();
-    this.noticeTurns(step.events);
+    this.noticeGame(step.events);
     const out: ServerMessage[] = step.events.map((event) => ({ type: 'event', event }));
     // seat changes and the end of a game show in the room view too; so does a move while a seat is
     // away on a timed game: the turn that passes to it brings its takeover forward (Absence.due), and
@@ -486,13 +499,41 @@ export class Room {
     return { reply: step.reply, out };
   }
 
-  private noticeTurns(events: Step['events']): void {
+  /** Tells players who may not be looking what these stored events mean for them (RoomDeps.notices). */
+  private noticeGame(events: Step['events']): void {
     const session = this.session;
-    if (!this.deps.turnNotices || !session || session.options.timeControl.kind !== 'correspondence') return;
+    const notices = this.deps.notices;
+    if (!notices || !session) return;
+    const base = { gameId: session.id, roomCode: this.code, seats: session.seats };
     for (const e of events) {
-      if (e.kind !== 'move' || !e.clock?.deadline) continue;
-      this.deps.turnNotices.yourTurn({ gameId: session.id, roomCode: this.code, seat: session.seats[e.turn], deadline: e.clock.deadline });
+      if (e.kind === 'move' && e.clock?.deadline && session.options.timeControl.kind === 'correspondence') {
+        notices.yourTurn({ ...base, color: e.turn, ply: e.ply + 1, deadline: e.clock.deadline });
+      }
+      if (e.kind === 'draw-offer' || e.kind === 'takeback-offer') {
+        const to = opposite(e.by);
+        if (!this.isPresent(session.seats[to])) notices.offerWhileAway({ ...base, color: to, offer: e.kind === 'draw-offer' ? 'draw' : 'takeback' });
+      }
+      if (e.kind === 'end') for (const color of COLORS) notices.finished({ ...base, color, outcome: e.outcome });
     }
+  }
+
+  /**
+   * A correspondence turn's warning, armed from the turn's stored start: a restarted process (or a new
+   * owner) arms it again when it loads the game, and one already due fires at once.
+   */
+  private armWarning(game: GameSession): void {
+    const w = this.deps.notices ? game.turnWarning(DEADLINE_NOTICE_AT) : null;
+    const key = w && `${game.id}:${w.ply}`;
+    if (this.warning?.key === key) return;
+    clearTimeout(this.warning?.timer);
+    this.warning = null;
+    if (!w || !key) return;
+    // at most 80 % of 14 days: within what a timer can wait (24.8 days)
+    const timer = setTimeout(() => {
+      this.deps.notices?.deadlineNear({ gameId: game.id, roomCode: this.code, seats: game.seats, color: w.color, ply: w.ply, deadline: w.deadline });
+    }, Math.max(0, w.at - performance.now()));
+    timer.unref();
+    this.warning = { key, timer };
   }
 
   /** One timer for whatever the game has due next, and the CPU's move when it is the CPU's turn. */
@@ -505,6 +546,7 @@ export class Room {
     if (at !== null) {
       this.wakeTimer = setTimeout(() => this.runOwn(async () => this.after(await game.tick())), Math.max(0, at - performance.now()));
     }
+    this.armWarning(game);
     const turn = game.cpuTurn();
     if (this.thinking && (!turn || this.thinking.turn.ply !== turn.ply || this.thinking.turn.color !== turn.color)) this.stopThinking();
     if (turn && !this.thinking) this.think(game, turn);
@@ -516,7 +558,7 @@ export class Room {
     const answer = async () => {
       await new Promise((r) => setTimeout(r, this.deps.cpuDelayMs));
       if (stop.signal.aborted) return;
-      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, turnDeadline: turn.deadline, signal: stop.signal });
+      const usi = await this.deps.cpu.move(turn.game, { level: turn.level, clock: turn.clock, signal: stop.signal });
       if (stop.signal.aborted) return;
       this.runOwn(async () => {
         if (this.thinking?.stop === stop) this.thinking = null;

@@ -1,5 +1,6 @@
 import { DEFAULT_ROOM_OPTIONS, tournamentControl, type Color, type ServerMessage, type TournamentView } from '@chu/protocol';
 import type { Logger } from 'pino';
+import type { NotificationInput } from '../notifications/Notifications.ts';
 import type { LeaseHolder } from '../db/Leases.ts';
 import { PairingTaken } from '../db/Store.ts';
 import { StaleTournamentOwner, type EntrantRecord, type PairingRecord, type TournamentState, type TournamentStore } from '../db/TournamentStore.ts';
@@ -29,6 +30,8 @@ export interface TournamentDeps {
   leases: LeaseHolder;
   log: Logger;
   msPerSecond: number;
+  /** Tells an account what it should know though it is not looking: the event starting, its round's game ready. */
+  notify: (accountId: string, input: NotificationInput, opts: { once: string }) => Promise<unknown>;
 }
 
 const DAY_S = 24 * 3600;
@@ -107,6 +110,7 @@ export class Tournaments {
     if (state.tournament.status === 'upcoming') {
       await this.begin(state, token, now);
       state = await again();
+      if (state.tournament.status === 'running') this.tellStarting(state);
     } else if (state.tournament.status === 'running' && (await this.moveOn(state, token, now))) {
       state = await again();
     }
@@ -204,14 +208,16 @@ export class Tournaments {
     const entrants = new Map(state.entrants.map((e) => [e.id, e]));
     const due = state.pairings.filter((p) => p.game === null && p.result === null && (t.kind === 'arena' || p.round <= t.round));
     const gone: string[] = [];
+    const starting: Promise<void>[] = [];
     for (const p of due) {
       const [black, white] = [entrants.get(p.black)!, entrants.get(p.white)!];
       if (black.withdrawn || white.withdrawn) {
         if (t.kind === 'arena') gone.push(p.id); // left before their game started: no game
         continue;
       }
-      await this.startGame(state, p, black, white);
+      starting.push(this.startGame(state, p, black, white)); // each in its own room: side by side
     }
+    await Promise.all(starting);
     if (gone.length) await this.deps.store.settle(t.id, token, { results: [], replay: [], drop: gone });
     return due.length > 0;
   }
@@ -246,6 +252,20 @@ export class Tournaments {
     this.deps.log.info({ tournament: t.id, game: gameId, room: room.code }, 'tournament game started');
     for (const [color, e] of [['black', black], ['white', white]] as [Color, EntrantRecord][]) {
       if (e.deviceId) this.deps.outlet.toDevices([e.deviceId], [{ type: 'tournament.game', tournamentId: t.id, roomCode: room.code, gameId, color }]);
+      // a league's player may be away for days: their round's game waits in their notifications
+      if (e.userId && t.kind === 'round-robin') {
+        this.deps.notify(e.userId, { kind: 'round-ready', tournamentId: t.id, name: t.name, round: p.round, roomCode: room.code }, { once: `round-ready:${p.id}` })
+          .catch((err) => this.deps.log.warn({ err, tournament: t.id }, 'round not notified'));
+      }
+    }
+  }
+
+  /** Every person entered hears the event has started (once, whichever process starts it). */
+  private tellStarting({ tournament: t, entrants }: TournamentState): void {
+    for (const e of entrants) {
+      if (!e.userId || e.withdrawn) continue;
+      this.deps.notify(e.userId, { kind: 'tournament-starting', tournamentId: t.id, name: t.name, startsAt: t.startsAt }, { once: `tournament-starting:${t.id}` })
+        .catch((err) => this.deps.log.warn({ err, tournament: t.id }, 'tournament start not notified'));
     }
   }
 

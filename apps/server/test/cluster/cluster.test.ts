@@ -2,7 +2,7 @@ import type { ServerMessage } from '@chu/protocol';
 import { Game } from '@chu/rules';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { privateRedis, startCluster, untilReady } from '../support/cluster.ts';
+import { ownerNode, privateRedis, seat, seatedAt, startCluster, untilHolder, untilReady } from '../support/cluster.ts';
 import { firstLegal, LION_RUSH, TestClient } from '../support/TestClient.ts';
 
 // Several server processes serve one site on Postgres and Redis (issue 13). Every client here is a
@@ -10,27 +10,6 @@ import { firstLegal, LION_RUSH, TestClient } from '../support/TestClient.ts';
 
 const moveEvents = (c: TestClient) =>
   c.inbox.flatMap((m: ServerMessage) => (m.type === 'event' && m.event.kind === 'move' ? [m.event] : []));
-
-async function seat(host: TestClient, guest: TestClient, code: string) {
-  host.send({ type: 'room.sit', code, color: 'black' });
-  await host.nextOf('room', (m) => m.room.seats.black.kind === 'human');
-  guest.send({ type: 'room.sit', code, color: 'white' });
-  await guest.nextOf('room', (m) => m.room.seats.white.kind === 'human');
-  host.send({ type: 'room.start', code });
-  await Promise.all([host.nextOf('game', (m) => m.reason === 'start'), guest.nextOf('game', (m) => m.reason === 'start')]);
-  await Promise.all([host, guest].map((c) => c.until(() => c.game!.seats.black.status === 'present' && c.game!.seats.white.status === 'present')));
-}
-
-/** Ana on `hostUrl` creates a room (she owns it: her process does) and Ben on `guestUrl` joins; both seated, the game started. */
-async function seatedAt(clients: TestClient[], hostUrl: string, guestUrl: string, options: Parameters<TestClient['createRoom']>[0] = {}) {
-  const host = await TestClient.connect(hostUrl, 'Ana');
-  const guest = await TestClient.connect(guestUrl, 'Ben');
-  clients.push(host, guest);
-  const room = await host.createRoom(options);
-  await guest.join(room.code);
-  await seat(host, guest, room.code);
-  return { host, guest, room, gameId: host.game!.id };
-}
 
 async function storedMoves(databaseUrl: string, gameId: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: databaseUrl });
@@ -48,24 +27,6 @@ const legalAfter = (moves: string[]): string[] => {
   if (!g.ok) throw new Error(`moves do not replay: ${moves.join(' ')}`);
   return g.value.legalMoves();
 };
-
-/** Waits until the process `pid` holds the room's lease (live); returns when it saw it. */
-async function untilHolder(databaseUrl: string, code: string, pid: number, ms = 30_000): Promise<number> {
-  const deadline = Date.now() + ms;
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    for (;;) {
-      const r = await c.query<{ owner: string }>(
-        `SELECT l.owner FROM room_leases l JOIN rooms r ON r.id = l.room_id WHERE r.code = $1 AND l.expires_at > now()`, [code]);
-      if (r.rows[0]?.owner.split(':')[1] === String(pid)) return Date.now();
-      if (Date.now() > deadline) throw new Error(`process ${pid} never took ${code} over (lease: ${JSON.stringify(r.rows[0] ?? null)})`);
-      await new Promise((res) => setTimeout(res, 25));
-    }
-  } finally {
-    await c.end();
-  }
-}
 
 describe('two processes serve one site', () => {
   const clients: TestClient[] = [];
@@ -387,15 +348,3 @@ describe('losing a process loses nothing', () => {
   });
 });
 
-/** Which of the nodes (by pid) owns the room now, from its lease. */
-async function ownerNode(databaseUrl: string, code: string, pids: number[]): Promise<number> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const r = await c.query<{ owner: string }>(
-    `SELECT l.owner FROM room_leases l JOIN rooms r ON r.id = l.room_id WHERE r.code = $1 AND l.expires_at > now()`, [code]);
-  await c.end();
-  const owner = r.rows[0]?.owner ?? '';
-  const i = pids.findIndex((pid) => owner.split(':')[1] === String(pid));
-  if (i < 0) throw new Error(`no live owner for ${code}: ${owner}`);
-  return i;
-}

@@ -184,6 +184,19 @@ export async function seatedPair(
   return { host, guest, code: room.code, gameId: host.game!.id };
 }
 
+/** A person seated as Black facing a CPU seat as White; the game started. */
+export async function againstCpu(url: string, options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}, level = 8) {
+  const person = await TestClient.connect(url, 'Solo');
+  const room = await person.createRoom(options);
+  person.send({ type: 'room.sit', code: room.code, color: 'black' });
+  await person.nextOf('room', (m) => m.room.seats.black.kind === 'human');
+  person.send({ type: 'room.cpu', code: room.code, color: 'white', level });
+  await person.nextOf('room', (m) => m.room.seats.white.kind === 'cpu');
+  person.send({ type: 'room.start', code: room.code });
+  const { game } = await person.nextOf('game', (m) => m.reason === 'start');
+  return { person, code: room.code, gameId: game.id };
+}
+
 /** The rules' first legal move after `moves`: a move that is sure to be accepted. */
 export const firstLegal = (moves: string[]): string => {
   const g = Game.replay(moves);

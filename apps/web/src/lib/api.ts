@@ -12,7 +12,11 @@ import {
   GameRecordResponseSchema,
   LeaderboardSchema,
   MyGamesSchema,
+  MarkReadResultSchema,
+  NotificationPageSchema,
   ProfileSchema,
+  type MarkReadResult,
+  type NotificationPage,
   type GameRecord,
   type Leaderboard,
   type MyGames,
@@ -205,6 +209,24 @@ async function getExplained<T>(path: string, parse: (j: unknown) => T): Promise<
     // a zod error: name the first field that does not fit, so a bad answer reads as one
     const issue = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
     return { ok: false, error: 'invalid', detail: issue ? `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}` : String(err) };
+  }
+}
+
+/** GET /api/notifications: a page of this account's notifications, newest first. */
+export function fetchNotifications(before: number | null): Promise<Loaded<NotificationPage>> {
+  return getJson(`/api/notifications?limit=20${before ? `&before=${before}` : ''}`, (j) => NotificationPageSchema.parse(j));
+}
+
+/** POST /api/notifications/read: these ids (or all) read; the answer's count, or null when it failed. */
+export async function markReadRequest(which: number[] | 'all'): Promise<MarkReadResult | null> {
+  try {
+    const res = await fetch('/api/notifications/read', {
+      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(which === 'all' ? { all: true } : { ids: which }),
+    });
+    return res.ok ? MarkReadResultSchema.parse(await res.json()) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -71,6 +71,12 @@ function initial(): Route {
     history.replaceState(null, '', `/#/room/${invite[1].toUpperCase()}`);
     return { name: 'room', code: invite[1].toUpperCase() };
   }
+  // a notification's link to a tournament (@chu/protocol's notificationPath)
+  const tournament = /^\/tournaments\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  if (tournament) {
+    history.replaceState(null, '', `/#/tournament/${tournament[1]}`);
+    return { name: 'tournament', id: tournament[1] };
+  }
   return parseRoute(location.hash);
 }
 

@@ -5,6 +5,7 @@ import { makeBoardSfen, parseSfen } from '../sfen.ts';
 import { unwrap, variantOf, type Options, type Outcome } from '../types.ts';
 import { resolveUsi } from '../usi.ts';
 import { moveFacts } from './common.ts';
+import { kifMoveTime } from './kif-clock.ts';
 import {
   HEADER_KEYS, MOVES_HEADER, RULES_COMMENT, SFEN_COMMENT, TERMINATIONS, kanjiNumber, kifSquare,
   type KifHeader,
@@ -26,8 +27,10 @@ const HANDICAP_LINE = '手合割：大将棋';
 /**
  * The game as chu KIF that lishogi imports: header, the 12-row diagram when the start is not the
  * standard one, one line per move (two for a Lion's double move), the result at the end.
+ * `moveTimesMs`, when given, is the time each move took: `( 0:07/00:01:25)` after it (on a double
+ * move's second line, where lishogi writes it), with its side's total so far.
  */
-export function toKif(game: Game, header: KifHeader = {}): string {
+export function toKif(game: Game, header: KifHeader = {}, moveTimesMs?: readonly number[]): string {
   const start = unwrap(parseSfen(game.startSfen, game.options));
   const startSfen = start.tables.startSfen;
   const standard = `${makeBoardSfen(start)} ${start.turn === 'white' ? 'w' : 'b'}` === startSfen.split(' ').slice(0, 2).join(' ');
@@ -38,7 +41,7 @@ export function toKif(game: Game, header: KifHeader = {}): string {
   for (const key of ['start', 'end', 'event', 'site', 'timeControl'] as const) if (header[key]) lines.push(field(key));
   if (!standard) lines.push(...diagram(start));
   // lishogi writes both player lines, even empty
-  lines.push(field('black'), field('white'), MOVES_HEADER, ...moveLines(game, start));
+  lines.push(field('black'), field('white'), MOVES_HEADER, ...moveLines(game, start, moveTimesMs));
   const outcome = header.outcome ?? game.outcome();
   if (outcome) lines.push(...resultLines(outcome, game.ply));
   return lines.join('\n') + '\n';
@@ -72,11 +75,18 @@ const number = (ply: number) => `${String(ply + 1).padStart(4)}手目`;
  * double move and at `(じっと)`, so a double move names its squares, and a pass is a second step
  * back to the origin with no mark (lishogi's own exporter writes it that way too).
  */
-function moveLines(game: Game, pos: Position): string[] {
+function moveLines(game: Game, pos: Position, timesMs?: readonly number[]): string[] {
   const out: string[] = [];
   const buf = new Int32Array(MAX_MOVES);
+  const totals = [0, 0]; // each side's time so far: the side that moves alternates with the ply
   let lastTo = 0;
   game.moves.forEach((usi, ply) => {
+    const spent = timesMs?.[ply];
+    let time = '';
+    if (spent !== undefined) {
+      totals[ply % 2] += spent;
+      time = `   ${kifMoveTime(spent, totals[ply % 2])}`;
+    }
     const m = unwrap(resolveUsi(pos, usi, buf, pos.generate(buf)));
     const f = moveFacts(pos, m, () => false);
     const name = PIECE_NAMES[f.code].kif;
@@ -85,11 +95,11 @@ function moveLines(game: Game, pos: Position): string[] {
     if (f.kind === 'plain') {
       const dest = f.to === lastTo ? '仝' : square(f.to);
       const promotion = f.promote ? '成' : f.promotionChoice ? '不成' : '';
-      out.push(`${number(ply)}   ${dest}${name}${promotion}${origin(f.from)}`);
+      out.push(`${number(ply)}   ${dest}${name}${promotion}${origin(f.from)}${time}`);
     } else {
       const mid = f.tables.moveMid(m);
       out.push(`${number(ply)}一歩目 ${square(mid)}${name}${origin(f.from)}`);
-      out.push(`${number(ply)}二歩目 ${square(f.to)}${name}${f.kind === 'igui' ? '（居食い）' : ''}${origin(mid)}`);
+      out.push(`${number(ply)}二歩目 ${square(f.to)}${name}${f.kind === 'igui' ? '（居食い）' : ''}${origin(mid)}${time}`);
     }
     lastTo = f.to;
     pos.make(m);

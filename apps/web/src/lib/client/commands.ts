@@ -51,6 +51,8 @@ export function playMove(game: GameView, usi: string): void {
 }
 
 export const resign = (gameId: string) => command({ type: 'resign', gameId });
+/** Casual clock games, when the room allows it: GIVEN_TIME_SECONDS more on the opponent's clock. */
+export const giveTime = (gameId: string) => command({ type: 'give-time', gameId });
 export const offerDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'offer' });
 export const acceptDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'accept' });
 export const declineDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'decline' });

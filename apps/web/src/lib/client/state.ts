@@ -16,6 +16,7 @@ import {
   type ServerMessageOf,
 } from '@chu/protocol';
 import { IDLE, queueReduce, type QueueState } from '../ranked/queue';
+import { UNSYNCED, oneWay, sample, type ServerTime } from '../clock/serverTime';
 
 export interface ClientError {
   code: string; // 'illegal'
@@ -25,13 +26,14 @@ export interface ClientError {
   at: number;
 }
 
-/** What a command with an ack id was, until the server answers it. */
-export type Sent =
+/** What a command with an ack id was, until the server answers it; `at`: local time it was sent (its ack is a round trip). */
+export type Sent = (
   | { kind: 'move'; gameId: string } // shown at once, dropped if refused
   | { kind: 'chat'; code: string } // a refusal goes back to the chat
   | { kind: 'create' } // room.create or room.cpuGame: a refusal lets the person try again
   | { kind: 'ranked' } // ranked.join or ranked.leave: a refusal is the queue's
-  | { kind: 'command' }; // any other: a refusal is a banner
+  | { kind: 'command' } // any other: a refusal is a banner
+) & { at?: number };
 
 export interface ClientState {
   device: { id: string; name: string } | null;
@@ -51,13 +53,14 @@ export interface ClientState {
   left: string | null; // code of a room we were removed from
   lobby: Lobby | null; // public rooms waiting and games being played, while a screen watches
   storageDown: boolean; // the server's storage is away: moves wait and are re-sent by themselves
-  readAt: Record<string, number>; // gameId → local time its latest clock reading arrived
+  serverTime: ServerTime; // the offset to the server's clock, from the fastest round trip (clock/serverTime.ts)
   takeovers: Record<string, { inMs: number; at: number } | undefined>; // "g1:white" → an away seat's countdown, as read at `at`
 }
 
 export const EMPTY_STATE: ClientState = {
   device: null, user: null, ranked: IDLE, joined: [], rooms: {}, games: {}, pendingMove: {}, sent: {},
-  creating: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, readAt: {}, takeovers: {},
+  creating: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, serverTime: UNSYNCED,
+  takeovers: {},
 };
 
 /** What a server message asks of the outside. */
@@ -99,7 +102,7 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
       return same({
         ...state,
         games: { ...state.games, [g.id]: g },
-        readAt: { ...state.readAt, [g.id]: now },
+        serverTime: g.clock ? oneWay(state.serverTime, g.clock.serverNow, now) : state.serverTime,
         takeovers: noted(state.takeovers, g.id, g.seats, now),
         pendingMove: { ...state.pendingMove, [g.id]: undefined },
       });
@@ -107,8 +110,9 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     case 'event':
       return onEvent(state, msg.event, now);
     case 'ack': {
-      const { [msg.ack]: _answered, ...sent } = state.sent;
-      return { state: { ...state, storageDown: false, sent }, requests: [{ kind: 'answered', ack: msg.ack }] };
+      const { [msg.ack]: answered, ...sent } = state.sent;
+      const serverTime = msg.serverNow !== undefined && answered?.at !== undefined ? sample(state.serverTime, answered.at, msg.serverNow, now) : state.serverTime;
+      return { state: { ...state, storageDown: false, sent, serverTime }, requests: [{ kind: 'answered', ack: msg.ack }] };
     }
     case 'error':
       return onError(state, msg, now);
@@ -124,6 +128,10 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     case 'tournament.game':
       // your tournament game is ready: it opens at once
       return { state, requests: [{ kind: 'open', code: msg.roomCode }] };
+    case 'notifications':
+    case 'notification':
+    case 'notifications.read':
+      return same(state); // the bell's own state (notifications/notifications.svelte.ts)
   }
 }
 
@@ -196,7 +204,7 @@ function onEvent(state: ClientState, e: GameEvent, now: number): Reduced {
   const next: ClientState = {
     ...state,
     games: { ...state.games, [g.id]: { ...game, version: e.version } },
-    readAt: { ...state.readAt, [g.id]: now },
+    serverTime: game.clock ? oneWay(state.serverTime, game.clock.serverNow, now) : state.serverTime,
   };
   if (settled) next.pendingMove = { ...state.pendingMove, [g.id]: undefined };
   if (e.kind === 'seat') next.takeovers = { ...state.takeovers, [`${g.id}:${e.color}`]: reading(e.takeoverInMs, now) };

@@ -5,11 +5,13 @@ import type { ClientMessage, Color, GameView, ServerMessage } from '@chu/protoco
 import { deliver, serve, send, answered, retry } from '../link/link.svelte';
 import { chatHistoryReceived, chatReceived, chatRefused } from '../chat/chat.svelte';
 import { tournamentReceived } from '../tournaments/live.svelte';
+import { inboxCleared, inboxReceived } from '../notifications/notifications.svelte';
 import { go } from '../router.svelte';
 import { moveSound, noteMoveSound } from '../sound';
 import { queueReduce } from '../ranked/queue';
 import { EMPTY_STATE, reduce, seatOf, seatsOf, takeoverLeft, type ClientState, type Request, type Sent } from './state';
 import { reconcile } from './reconcile';
+import { serverNow } from '../clock/serverTime';
 
 export const client: ClientState = $state(structuredClone(EMPTY_STATE));
 
@@ -20,6 +22,8 @@ function apply(msg: ServerMessage): void {
   if (msg.type === 'chat') chatReceived(msg.code, msg.message, client.device?.id);
   if (msg.type === 'chat.history') chatHistoryReceived(msg.code, msg.messages);
   if (msg.type === 'tournament') tournamentReceived(msg.tournament);
+  if (msg.type === 'notifications' || msg.type === 'notification' || msg.type === 'notifications.read') inboxReceived(msg);
+  if (msg.type === 'welcome' && (msg.user?.id ?? null) !== (client.user?.id ?? null)) inboxCleared();
   const { state, requests } = reduce(client, msg, Date.now());
   reconcile(client as never, state as never);
   for (const r of requests) perform(r);
@@ -75,7 +79,7 @@ type Unacked = ClientMessage extends infer M ? (M extends unknown ? Omit<M, 'ack
 /** A new ack id for a command of this kind, remembered until the server answers it. */
 export function ackFor(what: Sent): string {
   const ack = `${ackSession}.${++ackSeq}`;
-  client.sent[ack] = what;
+  client.sent[ack] = { ...what, at: Date.now() };
   return ack;
 }
 
@@ -90,6 +94,8 @@ export function command(msg: Unacked, what: Sent = { kind: 'command' }): string 
 export const gameSeats = (game: GameView): Record<Color, GameView['seats']['black']> => seatsOf(client, game);
 /** The seat this device holds in a room or game, or null. */
 export const mySeat = (view: { seats: GameView['seats'] } | undefined): Color | null => seatOf(client.device?.id, view);
+/** The server's time now, by this tab's estimate of the offset between the clocks. */
+export const serverClock = (clientNow = Date.now()): number => serverNow(client.serverTime, clientNow);
 /** Milliseconds before an away seat is taken over, or null. */
 export const takeoverIn = (gameId: string, color: Color, now: number): number | null => takeoverLeft(client, gameId, color, now);
 

@@ -41,18 +41,22 @@ export function describeControl(tc: TimeControl, t: Translate): string {
 
 type ClockView = NonNullable<import('@chu/protocol').GameView['clock']>;
 
+/** A side's clock as it reads: the time shown (main time, else the current period's), the periods left. */
+export interface ClockReading {
+  ms: number; // 8400
+  periods: number; // byoyomi periods left, the current one included: 2
+  byoyomi: boolean; // main time is spent: `ms` is the current period's
+}
+
 /**
- * What a side's clock shows `clientNow`, ticking from the server's timestamps: the running side's time
- * counts from its turn start, measured on the server's clock (serverNow at `readAt`, the client's time
- * of reading it), so the offset between the machines cancels. The rules' clockAt says main time, then
- * the current period.
+ * What a side's clock shows at `serverNow` (the server's time now, as serverTime.ts estimates it): the
+ * running side's time counts from its turn start, both measured on the server's clock, so the offset
+ * between the machines does not show. The rules' clockAt says main time, then the current period.
  */
-export function clockReading(clock: ClockView, color: 'black' | 'white', readAt: number, clientNow: number): { ms: number; periods: number } {
+export function clockReading(clock: ClockView, color: 'black' | 'white', serverNow: number): ClockReading {
   const side = clock[color];
   const config = { initialMs: 0, byoyomiMs: clock.byoyomiMs, periods: side.periods, incrementMs: clock.incrementMs, lag: null };
-  const elapsed = clock.running === color && clock.turnStartedAt !== null
-    ? Math.max(0, clock.serverNow + Math.max(0, clientNow - readAt) - clock.turnStartedAt)
-    : 0;
+  const elapsed = clock.running === color && clock.turnStartedAt !== null ? Math.max(0, serverNow - clock.turnStartedAt) : 0;
   const at = clockAt(config, { ...side, lagQuotaMs: 0 }, elapsed);
-  return { ms: at.mainMs > 0 ? at.mainMs : at.byoyomiMs, periods: at.periods };
+  return { ms: at.mainMs > 0 ? at.mainMs : at.byoyomiMs, periods: at.periods, byoyomi: at.mainMs <= 0 };
 }
