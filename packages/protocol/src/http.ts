@@ -79,7 +79,7 @@ export const GameRecordSchema = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   // a tournament's game: the tournament it was played in (its page is /t/:id)
-  tournament: z.object({ id: IdSchema, name: z.string() }).nullable().default(null),
+  tournament: z.object({ id: IdSchema, name: z.string() }).nullable().optional(),
 });
 export type GameRecord = z.infer<typeof GameRecordSchema>;
 /** The whole answer of GET /api/games/:id. */
