@@ -113,16 +113,20 @@ export const TournamentGameSchema = z.object({
 });
 export type TournamentGame = z.infer<typeof TournamentGameSchema>;
 
-/** A tournament as its page shows it (GET /api/tournaments/:id, and the `tournament` socket message). */
-export const TournamentViewSchema = z.object({
+/** What every mention of a tournament says of it. */
+const TournamentHeadSchema = z.object({
   id: IdSchema,
   kind: TournamentKindSchema,
   name: z.string(),
   organiser: z.string(),
   status: TournamentStatusSchema,
   startsAt: z.number().int(),
-  endsAt: z.number().int().nullable(), // arena: when pairing stops
   timeControl: TimeControlSchema,
+});
+
+/** A tournament as its page shows it (GET /api/tournaments/:id, and the `tournament` socket message). */
+export const TournamentViewSchema = TournamentHeadSchema.extend({
+  endsAt: z.number().int().nullable(), // arena: when pairing stops
   cycles: z.number().int().nullable(),
   roundDays: z.number().int().nullable(),
   round: z.number().int(), // round-robin: the round being played (0 before the start)
@@ -135,16 +139,8 @@ export const TournamentViewSchema = z.object({
 });
 export type TournamentView = z.infer<typeof TournamentViewSchema>;
 
-export const TournamentSummarySchema = z.object({
-  id: IdSchema,
-  kind: TournamentKindSchema,
-  name: z.string(),
-  organiser: z.string(),
-  status: TournamentStatusSchema,
-  startsAt: z.number().int(),
-  timeControl: TimeControlSchema,
-  entrants: z.number().int(),
-});
+/** A tournament in the list. */
+export const TournamentSummarySchema = TournamentHeadSchema.extend({ entrants: z.number().int() });
 export type TournamentSummary = z.infer<typeof TournamentSummarySchema>;
 
 /** GET /api/tournaments */

@@ -89,14 +89,16 @@ export class Tournaments {
         this.held.delete(id);
         continue;
       }
-      if (this.held.has(id) && this.held.get(id) !== held.token) this.deps.log.info({ tournament: id }, 'took over a tournament');
+      // a token past the first, newly ours: another process ran it before (and stopped renewing)
+      if (!this.held.has(id) && held.token !== null && held.token > 1) this.deps.log.info({ tournament: id }, 'took over a tournament');
       this.held.set(id, held.token);
       try {
         await this.advance(id, held.token, now);
       } catch (err) {
-        if (!(err instanceof StaleTournamentOwner)) throw err;
-        this.deps.log.warn({ tournament: id }, 'tournament lease lost: another process runs it now');
         this.held.delete(id);
+        if (err instanceof StaleTournamentOwner) this.deps.log.warn({ tournament: id }, 'tournament lease lost: another process runs it now');
+        // one tournament's failure holds no other back; it is tried again at the next upkeep
+        else this.deps.log.error({ err, tournament: id }, 'tournament upkeep failed');
       }
     }
   }
