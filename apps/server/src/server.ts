@@ -102,12 +102,12 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
-  const readers = registerRoutes(app, {
+  registerRoutes(app, {
     identity, lobby, store, archive, ratings, health, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
-  registerTournamentRoutes(app, readers, store, tournamentStore, tournaments, config.httpLimits.windowMs);
+  registerTournamentRoutes(app, identity, store, tournamentStore, tournaments, config.httpLimits.windowMs);
   registerArchiveRoutes(app, store, archive);
   registerNotificationRoutes(app, identity, notifications);
   const web = await serveWebClient(app, config.webDist);

@@ -173,9 +173,9 @@ describe('deleting an account', () => {
     const id = (name: string) => ids.find((u) => u.username === name)!.id;
     const change = { ratingBefore: 1500, rdBefore: 350, volatilityBefore: 0.06, ratingAfter: 1500, rdAfter: 300, volatilityAfter: 0.06 };
     await server.db.prisma.gameRating.createMany({ data: [
-      { gameId, userId: id('uma'), color: 'black', score: 1, ...change }, { gameId, userId: id('vito'), color: 'white', score: 0, ...change },
+      { gameId, userId: id('uma'), color: 'black', pool: 'realtime', score: 1, ...change }, { gameId, userId: id('vito'), color: 'white', pool: 'realtime', score: 0, ...change },
     ] });
-    await server.db.prisma.rating.updateMany({ where: { userId: { in: [id('uma'), id('vito')] } }, data: { games: 1 } });
+    await server.db.prisma.rating.updateMany({ where: { userId: { in: [id('uma'), id('vito')] }, pool: 'realtime' }, data: { games: 1 } });
 
     const wrong = await post(server.url, '/api/account/delete', { password: 'not the password' }, { bearer: uma.token });
     expect(wrong.status).toBe(401);

@@ -144,13 +144,13 @@ describe('a rotated token holds no socket: the sockets that signed in with it cl
     clients.push(copy);
     const closed = closedBy(copy);
     const { token } = await body(await login(server.url, d.token, 'owner'));
-    copy.send({ type: 'ranked.join', turnTime: 30 });
+    copy.send({ type: 'ranked.join', control: 'turn30' });
     expect(await closed).toBe('io server disconnect');
     expect(copy.silentFor((m) => m.type === 'ranked')).toBe(true);
     const owner = await TestClient.connect(server.url, { token, deviceId: d.deviceId });
     clients.push(owner);
-    owner.send({ type: 'ranked.join', turnTime: 30 });
-    expect((await owner.nextOf('ranked')).queue).toMatchObject({ turnTime: 30 });
+    owner.send({ type: 'ranked.join', control: 'turn30' });
+    expect((await owner.nextOf('ranked')).queue).toMatchObject({ control: 'turn30' });
   });
 
   it('logging out closes the tabs (they leave the ranked queue); back with the new token they are guests; logging in again, the account is paired as itself', async () => {
@@ -160,8 +160,8 @@ describe('a rotated token holds no socket: the sockets that signed in with it cl
     const ben = await TestClient.connect(server.url, await account(server.url, 'ben', PASSWORD));
     clients.push(tab1, tab2, ben);
     expect(tab1.inbox[0]).toMatchObject({ type: 'welcome', user: { username: 'ana' } });
-    tab1.send({ type: 'ranked.join', turnTime: null });
-    expect((await tab1.nextOf('ranked')).queue).toMatchObject({ turnTime: null });
+    tab1.send({ type: 'ranked.join', control: '30m+30f' });
+    expect((await tab1.nextOf('ranked')).queue).toMatchObject({ control: '30m+30f' });
 
     const closed = [tab1, tab2].map(closedBy);
     const out = await post(server.url, '/api/account/logout', {}, { bearer: ana.token });
@@ -171,11 +171,11 @@ describe('a rotated token holds no socket: the sockets that signed in with it cl
     const guestTab = await TestClient.connect(server.url, { token, deviceId: ana.deviceId });
     clients.push(guestTab);
     expect(guestTab.inbox[0]).toMatchObject({ type: 'welcome', device: { id: ana.deviceId }, user: null });
-    guestTab.send({ type: 'ranked.join', turnTime: null });
+    guestTab.send({ type: 'ranked.join', control: '30m+30f' });
     await guestTab.error('account-required');
     // ben queues alone: nobody is paired with the logged-out device
-    ben.send({ type: 'ranked.join', turnTime: null });
-    expect((await ben.nextOf('ranked')).queue).toMatchObject({ turnTime: null });
+    ben.send({ type: 'ranked.join', control: '30m+30f' });
+    expect((await ben.nextOf('ranked')).queue).toMatchObject({ control: '30m+30f' });
     await new Promise((r) => setTimeout(r, 1500)); // longer than a pairing round
     expect(ben.silentFor((m) => m.type === 'ranked.match')).toBe(true);
     expect(await server.db.prisma.game.count({ where: { rated: true } })).toBe(0);
@@ -188,7 +188,7 @@ describe('a rotated token holds no socket: the sockets that signed in with it cl
     const anaTab = await TestClient.connect(server.url, { token: (await body(back)).token, deviceId: ana.deviceId });
     clients.push(anaTab);
     expect(anaTab.inbox[0]).toMatchObject({ type: 'welcome', user: { username: 'ana' } });
-    anaTab.send({ type: 'ranked.join', turnTime: null });
+    anaTab.send({ type: 'ranked.join', control: '30m+30f' });
     const [m1, m2] = await Promise.all([anaTab.nextOf('ranked.match'), ben.nextOf('ranked.match')]);
     expect(m1.gameId).toBe(m2.gameId);
     const game = await server.db.prisma.game.findUniqueOrThrow({ where: { id: m1.gameId }, include: { blackUser: true, whiteUser: true } });

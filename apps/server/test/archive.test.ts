@@ -87,9 +87,9 @@ async function lostToCpu(url: string, who: Who): Promise<string> {
 async function ratedLoss(url: string, first: Who, second: Who): Promise<string> {
   const a = await TestClient.connect(url, first);
   const b = await TestClient.connect(url, second);
-  a.send({ type: 'ranked.join', turnTime: null });
+  a.send({ type: 'ranked.join', control: '30m+30f' });
   await a.nextOf('ranked');
-  b.send({ type: 'ranked.join', turnTime: null });
+  b.send({ type: 'ranked.join', control: '30m+30f' });
   const [m] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
   await a.join(m.roomCode);
   await b.join(m.roomCode);

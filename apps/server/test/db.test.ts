@@ -42,7 +42,7 @@ describe('database: migrations and every model round-trips', () => {
   it('round-trips users, devices, ratings, rooms, games and moves', async () => {
     const p = db.prisma;
     const user = await p.user.create({ data: { id: 'u1', username: 'ana', passwordHash: 'scrypt$x' } });
-    await p.rating.create({ data: { userId: user.id } });
+    await p.rating.create({ data: { userId: user.id, pool: 'realtime' } });
     await p.device.create({ data: { id: 'd1', tokenHash: 'h1', name: 'Ana', userId: user.id } });
     await p.room.create({
       data: { id: 'r1', code: 'ABCDEF', hostDeviceId: 'd1', options: { turnTime: 30 }, seats: { black: { kind: 'empty' } } },
@@ -54,10 +54,10 @@ describe('database: migrations and every model round-trips', () => {
 
     const back = await p.user.findUniqueOrThrow({
       where: { username: 'ana' },
-      include: { devices: true, rating: true },
+      include: { devices: true, ratings: true },
     });
     expect(back.devices[0]).toMatchObject({ id: 'd1', tokenHash: 'h1', name: 'Ana' });
-    expect(back.rating).toMatchObject({ rating: 1500, deviation: 350, games: 0 });
+    expect(back.ratings).toEqual([expect.objectContaining({ pool: 'realtime', rating: 1500, deviation: 350, games: 0 })]);
     const game = await p.game.findUniqueOrThrow({ where: { id: 'g1' }, include: { moves: true, room: true } });
     expect(game).toMatchObject({ status: 'active', version: 0, rated: false, winner: null, options: { turnTime: 30 } });
     expect(game.room.code).toBe('ABCDEF');
@@ -69,7 +69,7 @@ describe('database: migrations and every model round-trips', () => {
     const p = db.prisma;
     await p.user.create({ data: { id: 'u2', username: 'ben', passwordHash: 'scrypt$y' } });
     const ratedAt = new Date('2026-11-01T00:00:00Z');
-    await p.rating.create({ data: { userId: 'u2', rating: 1620.5, deviation: 80, volatility: 0.059, ratedAt, wins: 3, draws: 1, losses: 2, games: 6 } });
+    await p.rating.create({ data: { userId: 'u2', pool: 'correspondence', rating: 1620.5, deviation: 80, volatility: 0.059, ratedAt, wins: 3, draws: 1, losses: 2, games: 6 } });
     await p.game.create({
       data: {
         id: 'g2', roomId: 'r1', number: 2, options: {}, startSfen: 'sfen', seats: {}, rated: true, blackUserId: 'u1', whiteUserId: 'u2',
@@ -78,19 +78,19 @@ describe('database: migrations and every model round-trips', () => {
     });
     await p.gameRating.create({
       data: {
-        gameId: 'g2', userId: 'u2', color: 'white', score: 0.5, ratingBefore: 1620.5, rdBefore: 80, volatilityBefore: 0.059,
+        gameId: 'g2', userId: 'u2', color: 'white', pool: 'correspondence', score: 0.5, ratingBefore: 1620.5, rdBefore: 80, volatilityBefore: 0.059,
         ratingAfter: 1611.25, rdAfter: 78.5, volatilityAfter: 0.0589, createdAt: ratedAt,
       },
     });
-    const game = await p.game.findUniqueOrThrow({ where: { id: 'g2' }, include: { ratings: true, blackUser: true, whiteUser: { include: { rating: true } } } });
+    const game = await p.game.findUniqueOrThrow({ where: { id: 'g2' }, include: { ratings: true, blackUser: true, whiteUser: { include: { ratings: true } } } });
     expect(game).toMatchObject({ rated: true, blackUser: { username: 'ana' }, whiteUser: { username: 'ben' } });
-    expect(game.whiteUser?.rating).toMatchObject({ rating: 1620.5, deviation: 80, volatility: 0.059, ratedAt, wins: 3, draws: 1, losses: 2, games: 6 });
+    expect(game.whiteUser?.ratings).toEqual([expect.objectContaining({ pool: 'correspondence', rating: 1620.5, deviation: 80, volatility: 0.059, ratedAt, wins: 3, draws: 1, losses: 2, games: 6 })]);
     expect(game.ratings).toEqual([
-      expect.objectContaining({ userId: 'u2', color: 'white', score: 0.5, ratingBefore: 1620.5, rdAfter: 78.5, volatilityAfter: 0.0589, createdAt: ratedAt }),
+      expect.objectContaining({ userId: 'u2', color: 'white', pool: 'correspondence', score: 0.5, ratingBefore: 1620.5, rdAfter: 78.5, volatilityAfter: 0.0589, createdAt: ratedAt }),
     ]);
     // one rating change per player and game
     await expect(p.gameRating.create({
-      data: { gameId: 'g2', userId: 'u2', color: 'white', score: 1, ratingBefore: 1, rdBefore: 1, volatilityBefore: 1, ratingAfter: 1, rdAfter: 1, volatilityAfter: 1 },
+      data: { gameId: 'g2', userId: 'u2', color: 'white', pool: 'correspondence', score: 1, ratingBefore: 1, rdBefore: 1, volatilityBefore: 1, ratingAfter: 1, rdAfter: 1, volatilityAfter: 1 },
     })).rejects.toThrow();
   });
 

@@ -91,9 +91,9 @@ describe('takebacks in casual games', () => {
 
     const ana = await TestClient.connect(server.url, await account(server.url, 'ana'));
     const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
-    ana.send({ type: 'ranked.join', turnTime: null });
+    ana.send({ type: 'ranked.join', control: '30m+30f' });
     await ana.nextOf('ranked', (m) => m.queue !== null);
-    ben.send({ type: 'ranked.join', turnTime: null });
+    ben.send({ type: 'ranked.join', control: '30m+30f' });
     const match = await ana.nextOf('ranked.match');
     await ana.join(match.roomCode);
     await ana.nextOf('game');

@@ -56,9 +56,12 @@ describe('devices, accounts and sessions', () => {
     expect((await fetch(`${server.url}/api/me`, { headers: { cookie } })).status).toBe(401);
     const account = `chu_device=${fresh}`;
     expect(await (await fetch(`${server.url}/api/me`, { headers: { cookie: account } })).json()).toMatchObject({ device: { user: { username: 'ben' } } });
-    const user = await server.db.prisma.user.findUniqueOrThrow({ where: { username: 'ben' }, include: { rating: true } });
+    const user = await server.db.prisma.user.findUniqueOrThrow({ where: { username: 'ben' }, include: { ratings: { orderBy: { pool: 'asc' } } } });
     expect(user.passwordHash).toMatch(/^scrypt\$/);
-    expect(user.rating).toMatchObject({ rating: 1500 });
+    // a rating in each pool (issue 36: real-time and correspondence apart, as lishogi)
+    expect(user.ratings).toEqual([
+      expect.objectContaining({ pool: 'correspondence', rating: 1500 }), expect.objectContaining({ pool: 'realtime', rating: 1500 }),
+    ]);
 
     const other = `chu_device=${(await TestClient.device(server.url, 'X')).token}`;
     expect((await post('/api/account/register', { username: 'ben', password: 'something else' }, other)).status).toBe(409);

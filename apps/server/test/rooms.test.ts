@@ -110,7 +110,7 @@ describe('the server runs a room\'s workflows (issue 35)', () => {
       [ben, { type: 'resign', gameId: 'nope' }, 'no-game'],
       [ana, { type: 'room.start', code }, 'ack'],
       [ana, { type: 'room.options', code, options: { language: 'en' } }, 'game-running'],
-      [ben, { type: 'ranked.join', turnTime: null }, 'account-required'],
+      [ben, { type: 'ranked.join', control: '30m+30f' }, 'account-required'],
       [ben, { type: 'room.leave', code }, 'ack'],
       [ben, { type: 'room.leave', code }, 'not-in-room'],
     ];

@@ -103,14 +103,14 @@ describe('acks and refusals, matched by ack id', () => {
       chatSent, { type: 'error', code: 'not-seated', message: 'You are not seated.' },
       { error: { code: 'not-seated', message: 'You are not seated.', reason: undefined, move: false, at: NOW }, sent: chatSent.sent }, []],
     ['account-required is the ranked queue\'s, not a banner',
-      state({ ranked: { state: 'joining', turnTime: 30 } }), { type: 'error', code: 'account-required' as 'internal', message: 'Log in.' },
+      state({ ranked: { state: 'joining', control: 'turn30' } }), { type: 'error', code: 'account-required' as 'internal', message: 'Log in.' },
       { ranked: { state: 'idle', error: 'account-required' }, error: null }, []],
     ['an error naming the queue\'s join is its refusal',
-      state({ ranked: { state: 'joining', turnTime: 30 }, sent: { 'a.4': { kind: 'ranked' } } }), { type: 'error', code: 'malformed', message: 'Malformed message.', ack: 'a.4' },
+      state({ ranked: { state: 'joining', control: 'turn30' }, sent: { 'a.4': { kind: 'ranked' } } }), { type: 'error', code: 'malformed', message: 'Malformed message.', ack: 'a.4' },
       { ranked: { state: 'idle', error: 'refused' }, error: null, sent: {} }, [{ kind: 'answered', ack: 'a.4' }]],
     ['an error naming another command is a banner, and does not touch the queue',
-      state({ ranked: { state: 'joining', turnTime: 30 }, sent: { 'a.5': { kind: 'command' } } }), { type: 'error', code: 'not-seated', message: 'You are not seated.', ack: 'a.5' },
-      { ranked: { state: 'joining', turnTime: 30 }, error: { code: 'not-seated', move: false }, sent: {} }, [{ kind: 'answered', ack: 'a.5' }]],
+      state({ ranked: { state: 'joining', control: 'turn30' }, sent: { 'a.5': { kind: 'command' } } }), { type: 'error', code: 'not-seated', message: 'You are not seated.', ack: 'a.5' },
+      { ranked: { state: 'joining', control: 'turn30' }, error: { code: 'not-seated', move: false }, sent: {} }, [{ kind: 'answered', ack: 'a.5' }]],
   ];
   it.each(rows)('%s', (_, before, msg, after, requests) => {
     const r = run(before, msg);

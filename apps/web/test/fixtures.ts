@@ -12,6 +12,7 @@ import { reconcile } from '../src/lib/client/reconcile';
 import { EMPTY_STATE } from '../src/lib/client/state';
 
 export const leaderboardJson = {
+  pool: 'realtime',
   players: [
     { username: 'ana', rating: 1712.4, rd: 62.1, provisional: false, wins: 20, draws: 3, losses: 7 },
     { username: 'kenji_99', rating: 1655.6, rd: 80, provisional: false, wins: 11, draws: 1, losses: 9 },
@@ -24,37 +25,41 @@ export const leaderboardJson = {
   establishedBelowRd: 110,
 };
 
+// kenji_99: real-time games g1 and g3, and one correspondence game, g2 (a draw between newcomers to that pool)
 export const profileJson = {
   username: 'kenji_99',
-  rating: 1655.6,
-  rd: 80,
-  provisional: false,
-  wins: 11,
-  draws: 1,
-  losses: 9,
-  history: [
-    { at: '2026-11-01T10:00:00.000Z', rating: 1620, rd: 150 },
-    { at: '2026-11-02T10:00:00.000Z', rating: 1580.2, rd: 120 },
-    { at: '2026-11-03T10:00:00.000Z', rating: 1655.6, rd: 80 },
-  ],
+  ratings: {
+    realtime: {
+      rating: 1655.6, rd: 80, provisional: false, wins: 11, draws: 0, losses: 9,
+      history: [
+        { at: '2026-11-01T10:00:00.000Z', rating: 1580.9, rd: 120 },
+        { at: '2026-11-03T10:00:00.000Z', rating: 1655.6, rd: 80 },
+      ],
+    },
+    correspondence: {
+      rating: 1500, rd: 290.3, provisional: true, wins: 0, draws: 1, losses: 0,
+      history: [{ at: '2026-11-02T10:00:00.000Z', rating: 1500, rd: 290.3 }],
+    },
+  },
   recent: [
     {
-      gameId: 'g3', color: 'black', opponent: 'ana', result: 'win', reason: 'resign',
-      ratingBefore: 1580.2, ratingAfter: 1655.6, finishedAt: '2026-11-03T10:00:00.000Z',
+      gameId: 'g3', pool: 'realtime', color: 'black', opponent: 'ana', result: 'win', reason: 'resign',
+      ratingBefore: 1580.9, ratingAfter: 1655.6, finishedAt: '2026-11-03T10:00:00.000Z',
     },
     {
-      gameId: 'g2', color: 'white', opponent: 'lion-king', result: 'draw', reason: 'agreement',
-      ratingBefore: 1580.9, ratingAfter: 1580.2, finishedAt: '2026-11-02T10:00:00.000Z',
+      gameId: 'g2', pool: 'correspondence', color: 'white', opponent: 'lion-king', result: 'draw', reason: 'agreement',
+      ratingBefore: 1500, ratingAfter: 1500, finishedAt: '2026-11-02T10:00:00.000Z',
     },
     {
-      gameId: 'g1', color: 'black', opponent: 'ana', result: 'loss', reason: 'timeout',
+      gameId: 'g1', pool: 'realtime', color: 'black', opponent: 'ana', result: 'loss', reason: 'timeout',
       ratingBefore: 1620, ratingAfter: 1580.9, finishedAt: '2026-11-01T10:00:00.000Z',
     },
   ],
 };
 
+const newcomer = { rating: 1500, rd: 350, provisional: true, wins: 0, draws: 0, losses: 0, history: [] };
 export const provisionalJson = {
-  username: 'newbie', rating: 1500, rd: 350, provisional: true, wins: 0, draws: 0, losses: 0, history: [], recent: [],
+  username: 'newbie', ratings: { realtime: newcomer, correspondence: newcomer }, recent: [],
 };
 
 export const leaderboard = LeaderboardSchema.parse(leaderboardJson);

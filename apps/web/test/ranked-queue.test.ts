@@ -1,8 +1,9 @@
 // The ranked queue: idle → joining → queued → matched, leaving, account-required, disconnects; the
-// rating range searched as it widens, and the CPU game offered after a minute of waiting.
+// time controls offered (one queue each), the rating range searched as it widens, and the CPU game offered
+// after a minute of waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, fireEvent } from '@testing-library/svelte';
-import { RankedServerMessages } from '@chu/protocol';
+import { RANKED_CONTROL_IDS, RankedServerMessages } from '@chu/protocol';
 import RankedQueue from '../src/lib/ranked/RankedQueue.svelte';
 import { IDLE, queueReduce, formatChange, formatElapsed, formatRating, searchRange, type QueueState } from '../src/lib/ranked/queue';
 import type { ClientMessage } from '@chu/protocol';
@@ -17,11 +18,11 @@ const match = matchMsg.parse({ type: 'ranked.match', roomCode: 'K7QMPX', gameId:
 describe('queueReduce', () => {
   it('idle → joining → queued → matched', () => {
     let s: QueueState = IDLE;
-    s = queueReduce(s, { kind: 'join', turnTime: 30 });
-    expect(s).toEqual({ state: 'joining', turnTime: 30 });
-    s = queueReduce(s, { kind: 'server', msg: queueMsg.parse({ type: 'ranked', queue: { turnTime: 30, since: 1000, rating: 1500 } }) });
-    expect(s).toEqual({ state: 'queued', turnTime: 30, since: 1000, rating: 1500 });
-    s = queueReduce(s, { kind: 'join', turnTime: 60 }); // already queued: ignored
+    s = queueReduce(s, { kind: 'join', control: 'turn30' });
+    expect(s).toEqual({ state: 'joining', control: 'turn30' });
+    s = queueReduce(s, { kind: 'server', msg: queueMsg.parse({ type: 'ranked', queue: { control: 'turn30', since: 1000, rating: 1500 } }) });
+    expect(s).toEqual({ state: 'queued', control: 'turn30', since: 1000, rating: 1500 });
+    s = queueReduce(s, { kind: 'join', control: 'corr3' }); // already queued: ignored
     expect(s.state).toBe('queued');
     s = queueReduce(s, { kind: 'server', msg: match });
     expect(s).toEqual({ state: 'matched', match });
@@ -32,7 +33,7 @@ describe('queueReduce', () => {
   });
 
   it('leaving: queued → leaving → idle on the server answer', () => {
-    let s: QueueState = { state: 'queued', turnTime: null, since: 5, rating: 1500 };
+    let s: QueueState = { state: 'queued', control: '10m+30b', since: 5, rating: 1500 };
     s = queueReduce(s, { kind: 'leave' });
     expect(s).toEqual({ state: 'leaving' });
     s = queueReduce(s, { kind: 'server', msg: { type: 'ranked', queue: null } });
@@ -41,18 +42,18 @@ describe('queueReduce', () => {
   });
 
   it('account-required and disconnects return to idle with a reason', () => {
-    expect(queueReduce({ state: 'joining', turnTime: null }, { kind: 'account-required' })).toEqual({
+    expect(queueReduce({ state: 'joining', control: '10m+30b' }, { kind: 'account-required' })).toEqual({
       state: 'idle', error: 'account-required',
     });
-    expect(queueReduce({ state: 'queued', turnTime: 60, since: 1, rating: 1500 }, { kind: 'disconnect', rejoin: false })).toEqual({
+    expect(queueReduce({ state: 'queued', control: '30m+30f', since: 1, rating: 1500 }, { kind: 'disconnect', rejoin: false })).toEqual({
       state: 'idle', error: 'offline',
     });
-    expect(queueReduce({ state: 'idle', error: 'offline' }, { kind: 'join', turnTime: null }).state).toBe('joining');
+    expect(queueReduce({ state: 'idle', error: 'offline' }, { kind: 'join', control: '10m+30b' }).state).toBe('joining');
   });
 
   it('a disconnect while queued joins again once back (the server dropped the old socket from the queue)', () => {
-    const queued: QueueState = { state: 'queued', turnTime: 60, since: 1, rating: 1500 };
-    expect(queueReduce(queued, { kind: 'disconnect', rejoin: true })).toEqual({ state: 'joining', turnTime: 60 });
+    const queued: QueueState = { state: 'queued', control: 'corr3', since: 1, rating: 1500 };
+    expect(queueReduce(queued, { kind: 'disconnect', rejoin: true })).toEqual({ state: 'joining', control: 'corr3' });
     expect(queueReduce(IDLE, { kind: 'disconnect', rejoin: true })).toBe(IDLE);
   });
 
@@ -87,6 +88,7 @@ describe('RankedQueue widget with net', () => {
   afterEach(() => {
     setTransport(null);
     vi.useRealTimers();
+    settings.lang = 'en';
   });
 
   it('a guest is told an account is needed and offered the login', () => {
@@ -97,25 +99,39 @@ describe('RankedQueue widget with net', () => {
     expect((container.querySelector('[data-action="ranked-join"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('joins with the chosen time, shows the search with elapsed time, leaves', async () => {
+  it.each([
+    // language, the controls offered, each as the room form words it (describeControl), with its rating pool
+    ['en', ['10 min + 30 s byoyomi (Real-time)', '30 min + 30 s Fischer (Real-time)', '30 s a move (Real-time)', '3 days a move (Correspondence)']],
+    ['es', ['10 min + 30 s byoyomi (En tiempo real)', '30 min + 30 s Fischer (En tiempo real)', '30 s por jugada (En tiempo real)', '3 días por jugada (Por correspondencia)']],
+    ['ja', ['10分 + 秒読み30秒 (リアルタイム)', '30分 + フィッシャー30秒 (リアルタイム)', '一手30秒 (リアルタイム)', '一手3日 (通信対局)']],
+  ] as const)('%s: offers exactly the ranked controls, none untimed, the first chosen', (lang, labels) => {
+    settings.lang = lang;
+    const { container } = render(RankedQueue);
+    const choices = [...container.querySelectorAll('input[name="rankedControl"]')] as HTMLInputElement[];
+    expect(choices.map((c) => c.value)).toEqual([...RANKED_CONTROL_IDS]);
+    expect(choices.map((c) => c.closest('label')!.textContent!.replace(/\s+/g, ' ').trim())).toEqual(labels);
+    expect(choices.map((c) => c.checked)).toEqual([true, false, false, false]);
+  });
+
+  it('joins the chosen control\'s queue, shows which queue and the search with elapsed time, leaves', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(100_000);
     const { container } = render(RankedQueue);
-    await fireEvent.click(container.querySelector('input[value="60"]')!);
+    await fireEvent.click(container.querySelector('input[value="30m+30f"]')!);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
-    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 60, ack: expect.any(String) }]);
+    expect(sent).toEqual([{ type: 'ranked.join', control: '30m+30f', ack: expect.any(String) }]);
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('joining');
+    expect(container.querySelector('[data-queue-control]')!.getAttribute('data-queue-control')).toBe('30m+30f');
 
-    receive({ type: 'ranked', queue: { turnTime: 60, since: 100_000, rating: 1500 } });
+    receive({ type: 'ranked', queue: { control: '30m+30f', since: 100_000, rating: 1500 } });
     await vi.advanceTimersByTimeAsync(0);
     expect(container.querySelector('[data-range]')!.textContent).toBe('Looking for ratings 1400–1600');
     expect(container.querySelector('[data-cpu-offer]')).toBeNull();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(container.querySelector('[data-range]')!.getAttribute('data-range')).toBe('1200-1800');
     await vi.advanceTimersByTimeAsync(55_000);
-    const status = container.querySelector('.status')!.textContent!;
-    expect(status).toContain('Searching for an opponent… (1:05)');
-    expect(status).toContain('60 s per move');
+    expect(container.querySelector('.status')!.textContent).toContain('Searching for an opponent… (1:05)');
+    expect(container.querySelector('[data-queue-control="30m+30f"]')!.textContent).toBe('Queue: 30 min + 30 s Fischer (Real-time)');
     expect(container.querySelector('[data-range]')!.getAttribute('data-range')).toBe('500-2500');
 
     // a minute without an opponent: a casual CPU game, while the queue goes on
@@ -137,8 +153,8 @@ describe('RankedQueue widget with net', () => {
   it('a match opens the game\'s room', async () => {
     const { container } = render(RankedQueue);
     await fireEvent.click(container.querySelector('[data-action="ranked-join"]')!);
-    expect(sent).toEqual([{ type: 'ranked.join', turnTime: null, ack: expect.any(String) }]);
-    receive({ type: 'ranked', queue: { turnTime: null, since: Date.now(), rating: 1500 } });
+    expect(sent).toEqual([{ type: 'ranked.join', control: '10m+30b', ack: expect.any(String) }]);
+    receive({ type: 'ranked', queue: { control: '10m+30b', since: Date.now(), rating: 1500 } });
     receive(match);
     expect(client.ranked.state).toBe('matched');
     await vi.waitFor(() => expect(router.route).toEqual({ name: 'room', code: 'K7QMPX' }));
@@ -162,25 +178,26 @@ describe('RankedQueue widget with net', () => {
     expect(client.ranked).toEqual({ state: 'idle', error: 'refused' });
     await vi.waitFor(() => expect(container.querySelector('[data-refused]')).not.toBeNull());
     // errors answering anything else leave the queue state alone
-    client.ranked = { state: 'queued', turnTime: null, since: 1, rating: 1500 };
+    client.ranked = { state: 'queued', control: '10m+30b', since: 1, rating: 1500 };
     receive({ type: 'error', code: 'not-your-turn', message: 'no', ack: 'x.1' });
     expect(client.ranked.state).toBe('queued');
   });
 
   it('a lost connection while queued: reconnecting, then the same queue is asked for again', async () => {
     const link = setTransport((m) => sent.push(m));
-    receive({ type: 'ranked', queue: { turnTime: 30, since: Date.now(), rating: 1500 } });
+    receive({ type: 'ranked', queue: { control: 'corr3', since: Date.now(), rating: 1500 } });
     const { container } = render(RankedQueue);
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('queued');
+    expect(container.querySelector('[data-queue-control]')!.textContent).toBe('Queue: 3 days a move (Correspondence)');
     link.down();
     await vi.waitFor(() => expect(container.textContent).toContain('Connection lost — reconnecting…'));
     expect(container.querySelector('[data-queue]')!.getAttribute('data-queue')).toBe('joining');
     link.up();
-    expect(sent).toEqual([{ type: 'ranked.join', turnTime: 30, ack: expect.any(String) }]);
+    expect(sent).toEqual([{ type: 'ranked.join', control: 'corr3', ack: expect.any(String) }]);
   });
 
   it('a guest who loses the connection is simply out of the queue', async () => {
-    client.ranked = { state: 'queued', turnTime: 30, since: Date.now(), rating: 1500 };
+    client.ranked = { state: 'queued', control: 'turn30', since: Date.now(), rating: 1500 };
     const { container } = render(RankedQueue);
     client.ranked = queueReduce(client.ranked, { kind: 'disconnect', rejoin: false });
     await vi.waitFor(() => expect(container.textContent).toContain('Disconnected: you are no longer in the queue.'));

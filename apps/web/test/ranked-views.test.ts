@@ -1,6 +1,6 @@
 // Leaderboard and profile rendered from fixture answers parsed with the protocol's schemas.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/svelte';
+import { fireEvent, render, waitFor } from '@testing-library/svelte';
 import { LeaderboardSchema, ProfileSchema } from '@chu/protocol';
 import LeaderboardTable from '../src/lib/ranked/LeaderboardTable.svelte';
 import ProfileView from '../src/lib/ranked/ProfileView.svelte';
@@ -69,32 +69,49 @@ describe('leaderboard', () => {
     expect(container.querySelector('thead')!.textContent).toContain('レーティング');
   });
 
-  it('the screen fetches GET /api/leaderboard', async () => {
-    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(leaderboardJson), { status: 200 }));
+  it('the screen shows the real-time pool first, and the correspondence pool on its tab (GET /api/leaderboard?pool=…)', async () => {
+    const correspondence = { ...leaderboardJson, pool: 'correspondence', players: [], provisional: [leaderboardJson.provisional[1]] };
+    const fetch = vi.fn(async (url: string) =>
+      new Response(JSON.stringify(url.endsWith('=correspondence') ? correspondence : leaderboardJson), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const { container } = render(LeaderboardScreen);
+    const tabs = () => [...container.querySelectorAll('[role="tab"]')].map((b) => [b.textContent!.trim(), b.getAttribute('aria-selected')]);
+    expect(tabs()).toEqual([['Real-time', 'true'], ['Correspondence', 'false']]);
     await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(5));
-    expect(fetch.mock.calls[0][0]).toBe('/api/leaderboard');
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/leaderboard?pool=realtime']);
+
+    await fireEvent.click(container.querySelector('[data-pool-tab="correspondence"]')!);
+    expect(tabs()).toEqual([['Real-time', 'false'], ['Correspondence', 'true']]);
+    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(container.querySelector('[data-pool]')!.getAttribute('data-pool')).toBe('correspondence');
+    expect(cells(container.querySelector('tbody tr')!)).toEqual(['–', 'mateo', '1500?', '290', '0 / 1 / 0']);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/leaderboard?pool=realtime', '/api/leaderboard?pool=correspondence']);
+
+    settings.lang = 'es';
+    await waitFor(() => expect(tabs().map(([name]) => name)).toEqual(['En tiempo real', 'Por correspondencia']));
   });
 });
 
 describe('profile', () => {
-  it('shows rating, RD, games and W/D/L, the chart and recent games with replay links', () => {
+  it('shows each pool\'s rating, RD, games, W/D/L and chart, and the recent games of both with replay links', () => {
     const { container } = render(ProfileView, { profile });
-    const stat = (k: string) => container.querySelector(`[data-stat="${k}"]`)!.textContent;
-    expect(stat('rating')).toBe('1656');
-    expect(stat('rd')).toBe('80');
-    expect(stat('games')).toBe('21');
-    expect(stat('wdl')).toBe('11 / 1 / 9');
-    expect(container.querySelector('[data-provisional]')).toBeNull();
-    expect(container.querySelectorAll('svg circle.dot')).toHaveLength(3);
+    const stat = (pool: string, k: string) => container.querySelector(`[data-pool="${pool}"] [data-stat="${k}"]`)!.textContent;
+    expect([...container.querySelectorAll('section[data-pool] h2')].map((h) => h.textContent)).toEqual(['Real-time', 'Correspondence']);
+    expect(['rating', 'rd', 'games', 'wdl'].map((k) => stat('realtime', k))).toEqual(['1656', '80', '20', '11 / 0 / 9']);
+    expect(['rating', 'rd', 'games', 'wdl'].map((k) => stat('correspondence', k))).toEqual(['1500?', '290', '1', '0 / 1 / 0']);
+    expect(container.querySelector('[data-pool="realtime"] [data-provisional]')).toBeNull();
+    expect(container.querySelector('[data-pool="correspondence"] [data-provisional]')).not.toBeNull();
+    // a chart per pool, each with its own games
+    expect(container.querySelectorAll('[data-pool="realtime"] svg circle.dot')).toHaveLength(2);
+    expect(container.querySelectorAll('[data-pool="correspondence"] svg circle.dot')).toHaveLength(1);
 
     const rows = [...container.querySelectorAll('tbody tr')];
     expect(rows.map((r) => r.getAttribute('data-game'))).toEqual(['g3', 'g2', 'g1']);
     expect(rows[0].querySelector('.result')!.textContent).toContain('Win');
-    expect(rows[0].querySelector('[data-change]')!.textContent).toBe('1656 +76');
+    expect(rows[0].querySelector('[data-change]')!.textContent).toBe('1656 +75');
     expect(rows[1].querySelector('.result')!.textContent).toContain('Draw');
-    expect(rows[1].querySelector('[data-change]')!.textContent).toBe('1580 −1');
+    expect(rows[1].querySelector('[data-change]')!.textContent).toBe('1500 ±0');
+    expect(rows.map((r) => r.querySelector('td.kind')!.textContent)).toEqual(['Real-time', 'Correspondence', 'Real-time']);
     expect(rows[2].querySelector('.result')!.textContent).toContain('Loss');
     expect(rows[2].querySelector('.result')!.textContent).toContain('time ran out');
     expect(rows[2].querySelector('[data-change]')!.textContent).toBe('1581 −39');
@@ -106,7 +123,7 @@ describe('profile', () => {
     // issue 16: "X con blancas" stood next to the opponent's name but meant the owner's colour
     const { container } = render(ProfileView, { profile });
     const head = [...container.querySelectorAll('thead th')].map((th) => th.textContent!.trim());
-    expect(head.slice(0, 3)).toEqual(['Date', "kenji_99's side", 'Opponent']);
+    expect(head.slice(0, 4)).toEqual(['Date', "kenji_99's side", 'Opponent', 'Kind']);
     const rows = [...container.querySelectorAll('tbody tr')];
     // kenji_99 had Black against ana (g3), White against lion-king (g2), Black against ana (g1)
     expect(rows.map((r) => r.querySelector('td.side')!.getAttribute('data-side'))).toEqual(['black', 'white', 'black']);
@@ -118,11 +135,12 @@ describe('profile', () => {
     expect(es.querySelector('tbody tr[data-game="g2"] td.side')!.textContent).toBe('Blancas');
   });
 
-  it('a provisional rating is shown with "?" and explained; no games means no chart', () => {
+  it('a provisional rating is shown with "?" and explained; no games means no chart, in either pool', () => {
     const { container } = render(ProfileView, { profile: provisional });
-    expect(container.querySelector('[data-stat="rating"]')!.textContent).toBe('1500?');
-    expect(container.querySelector('[data-provisional]')).not.toBeNull();
+    expect([...container.querySelectorAll('[data-stat="rating"]')].map((e) => e.textContent)).toEqual(['1500?', '1500?']);
+    expect(container.querySelectorAll('[data-provisional]')).toHaveLength(2);
     expect(container.querySelector('svg')).toBeNull();
+    expect(container.querySelectorAll('[data-chart="empty"]')).toHaveLength(2);
   });
 
   it('in Spanish', () => {

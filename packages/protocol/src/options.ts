@@ -3,10 +3,6 @@ import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
 // The rules' own options (their values and defaults) are the rules package's.
-// The ranked queue still keys on the seed's per-move seconds (null = untimed); a ranked room plays them as a turn limit.
-export const TURN_TIMES = [null, ...TURN_SECONDS] as const;
-export const TurnTimeSchema = z.union([z.null(), ...TURN_SECONDS.map((s) => z.literal(s))]);
-export type TurnTime = z.infer<typeof TurnTimeSchema>;
 
 const within = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
 

@@ -2,6 +2,7 @@ import type { TimeControl } from '@chu/rules';
 import { z } from 'zod';
 import { ColorSchema, CpuLevelSchema, IdSchema } from './common.ts';
 import { TimeControlSchema } from './options.ts';
+import { RANKED_CONTROL_IDS, RANKED_CONTROLS, RankedControlIdSchema, type RankedControlId } from './ranked.ts';
 
 // Tournaments (issue 38): arenas (an evening, paired continuously, streaks doubled) and round-robins
 // (3–16 entrants, each meets each once or twice). Games are chu shogi from the standard start.
@@ -14,16 +15,11 @@ export const TOURNAMENT_STATUSES = ['upcoming', 'running', 'finished'] as const;
 export const TournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
 export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
 
-// An arena's time control is one of the ranked queue's real-time controls (its games are rated).
-// PLACEHOLDER until the ranked controls (packages/protocol/src/ranked.ts, RANKED_CONTROLS) land on main.
-export const ARENA_CONTROL_IDS = ['10m+30b', '30m+30f', 'turn30'] as const;
-export const ArenaControlIdSchema = z.enum(ARENA_CONTROL_IDS);
-export type ArenaControlId = z.infer<typeof ArenaControlIdSchema>;
-export const ARENA_CONTROLS: Readonly<Record<ArenaControlId, TimeControl>> = {
-  '10m+30b': { kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 },
-  '30m+30f': { kind: 'clock', initialSeconds: 1800, byoyomiSeconds: 0, periods: 1, incrementSeconds: 30 },
-  turn30: { kind: 'turn', seconds: 30 },
-};
+// An arena's time control is one of the ranked queue's controls played in real time (its games are rated).
+export const ARENA_CONTROL_IDS: readonly RankedControlId[] = RANKED_CONTROL_IDS.filter((id) => RANKED_CONTROLS[id].kind !== 'correspondence');
+export const ArenaControlIdSchema = RankedControlIdSchema.refine((id) => ARENA_CONTROL_IDS.includes(id), {
+  error: `control: an arena is played in real time: one of ${ARENA_CONTROL_IDS.join(', ')}`,
+});
 
 export const ARENA_MINUTES = { min: 5, max: 180 } as const;
 export const ROUND_ROBIN_ENTRANTS = { min: 3, max: 16 } as const;
@@ -66,7 +62,7 @@ export const CreateTournamentSchema = z.discriminatedUnion('kind', [
 export type CreateTournament = z.infer<typeof CreateTournamentSchema>;
 
 /** The time control a tournament's games are played at. */
-export const tournamentControl = (t: CreateTournament): TimeControl => (t.kind === 'arena' ? ARENA_CONTROLS[t.control] : t.timeControl);
+export const tournamentControl = (t: CreateTournament): TimeControl => (t.kind === 'arena' ? RANKED_CONTROLS[t.control] : t.timeControl);
 
 export const TournamentIdParamsSchema = z.object({ id: IdSchema }).strict();
 
@@ -81,7 +77,7 @@ export const EntrantViewSchema = z.object({
 });
 export type EntrantView = z.infer<typeof EntrantViewSchema>;
 
-export const StandingSchema = z.object({
+export const TournamentStandingSchema = z.object({
   entrant: IdSchema,
   rank: z.number().int(),
   score: z.number(), // arena: arena points; round-robin: 1 a win, ½ a draw
@@ -96,7 +92,7 @@ export const StandingSchema = z.object({
   sonnebornBerger: z.number().nullable(),
   headToHead: z.number().nullable(),
 });
-export type Standing = z.infer<typeof StandingSchema>;
+export type TournamentStanding = z.infer<typeof TournamentStandingSchema>;
 
 export const TournamentGameResultSchema = z.enum(['black', 'white', 'draw']);
 /** How a tournament game ended: the winner's colour, or a draw. */
@@ -134,7 +130,7 @@ export const TournamentViewSchema = TournamentHeadSchema.extend({
   roundEndsAt: z.number().int().nullable(), // correspondence round-robin: this round's deadline
   msPerSecond: z.number().int(), // 1000; tests run the site's clocks faster (the countdown follows)
   entrants: z.array(EntrantViewSchema),
-  standings: z.array(StandingSchema),
+  standings: z.array(TournamentStandingSchema),
   games: z.array(TournamentGameSchema),
 });
 export type TournamentView = z.infer<typeof TournamentViewSchema>;

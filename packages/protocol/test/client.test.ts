@@ -29,7 +29,7 @@ describe('client messages', () => {
     [{ type: 'room.cpuGame', level: 8, color: 'white', options: { language: 'en' }, ack: 'c1' }],
     [{ type: 'chat.send', code: 'ABCDEF', channel: 'spectators', text: 'hola', ack: 'chat-1' }], // every command may carry an ack id
     [{ type: 'room.sit', code: 'ABCDEF', ack: 's1' }],
-    [{ type: 'ranked.join', turnTime: null, ack: 'r1' }],
+    [{ type: 'ranked.join', control: '30m+30f', ack: 'r1' }],
   ])('accepts %j', (m) => {
     expect(ClientMessageSchema.safeParse(m).success).toBe(true);
   });

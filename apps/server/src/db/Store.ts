@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, rulesOptions, setupOfRoom, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
+  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, ratingPoolOf, rulesOptions, setupOfRoom, type RatingPool, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
   type RoomOptions, type Seat, type Seats,
 } from '@chu/protocol';
 import { parseSfen } from '@chu/rules';
@@ -224,15 +224,16 @@ export class Store {
    * Inside the finishing transaction: records a result once (only an unfinished game finishes) and
    * returns the accounts to rate, if it is a rated game.
    */
-  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date, fence: number | null): Promise<RatedPlayers | null> {
-    const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null }[]>`
+  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date, fence: number | null): Promise<(RatedPlayers & { pool: RatingPool }) | null> {
+    const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null; options: unknown }[]>`
       UPDATE "games" AS g SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
         "finished_at" = ${now}, "turn_started_at" = ${now}
       WHERE g."id" = ${gameId} AND g."status" IN ('active', 'adjourned') AND ${fenced(Prisma.sql`g."room_id"`, fence)}
-      RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white"`;
+      RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white", "options"`;
     if (rows.length !== 1) throw await refusal(tx, gameId, fence, `game ${gameId} is not in play: result not recorded (twice)`);
     const g = rows[0];
-    return g.rated && g.black && g.white ? { black: g.black, white: g.white } : null;
+    // the rating its control counts for (a ranked game stored untimed, from before controls, counts as real-time)
+    return g.rated && g.black && g.white ? { black: g.black, white: g.white, pool: ratingPoolOf(RoomOptionsSchema.parse(g.options).timeControl) } : null;
   }
 
   /**

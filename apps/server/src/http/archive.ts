@@ -1,9 +1,9 @@
 import { ArchiveFilterSchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage, type GameRecord } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { parseCursor, type Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import { HttpRefusal } from './errors.ts';
+import { parsed } from './requester.ts';
 import { kifCollection } from './records.ts';
 
 const EXPORT_PAGE = 100;
@@ -14,14 +14,6 @@ const EXPORT_PAGE = 100;
  * records newest first, each separated from the next by an empty line.
  */
 export function registerArchiveRoutes(app: FastifyInstance, store: Store, archive: Archive) {
-  const query = <S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> => {
-    const q = schema.safeParse(req.query ?? {});
-    if (!q.success) {
-      const issue = q.error.issues[0];
-      throw new HttpRefusal(400, 'malformed', `Malformed query: ${issue ? `${issue.path.join('.') || 'query'}: ${issue.message}` : 'invalid'}.`);
-    }
-    return q.data;
-  };
   const player = async (req: FastifyRequest) => {
     const name = UsernameSchema.safeParse((req.params as { username: string }).username);
     const found = name.success ? await archive.player(name.data) : null;
@@ -30,14 +22,14 @@ export function registerArchiveRoutes(app: FastifyInstance, store: Store, archiv
   };
 
   app.get('/api/players/:username/games', async (req): Promise<ArchivePage> => {
-    const { cursor, limit, ...filter } = query(ArchiveQuerySchema, req);
+    const { cursor, limit, ...filter } = parsed(ArchiveQuerySchema, req.query, 'query');
     const after = cursor === undefined ? null : parseCursor(cursor);
     if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `next` of a page.');
     return archive.page((await player(req)).id, filter, after, limit);
   });
 
   app.get('/api/players/:username/games.kif', async (req, reply) => {
-    const filter = query(ArchiveFilterSchema, req);
+    const filter = parsed(ArchiveFilterSchema, req.query, 'query');
     const who = await player(req);
     const origin = `${req.protocol}://${req.host}`;
     const records: GameRecord[] = [];

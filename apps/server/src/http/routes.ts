@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import {
-  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
+  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, LeaderboardQuerySchema, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
   type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import type { Store } from '../db/Store.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
-import { requestDevice, tokenOf } from './requester.ts';
+import { parsed, requestDevice, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
 
 const DAY_S = 24 * 3600;
@@ -35,13 +35,7 @@ export interface RouteDeps {
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
 }
 
-/** What other route files share with these: the device a request comes from, and a body read by its schema. */
-export interface RequestReaders {
-  device(req: FastifyRequest): Promise<DeviceIdentity>;
-  body<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S>;
-}
-
-export function registerRoutes(app: FastifyInstance, deps: RouteDeps): RequestReaders {
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { identity, lobby, store, limits } = deps;
   const encrypted = (req: FastifyRequest) => (req.raw.socket as TLSSocket).encrypted === true;
 
@@ -208,8 +202,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): RequestRe
     return { game };
   });
 
-  // Ranked: established players (RD < 110), best first.
-  app.get('/api/leaderboard', async () => deps.ratings.leaderboard());
+  // Ranked: one pool's established players (RD < 110), best first (?pool=correspondence; real-time by default).
+  app.get('/api/leaderboard', async (req) => deps.ratings.leaderboard(parsed(LeaderboardQuerySchema, req.query, 'query').pool));
 
   // Any case finds the player: /api/players/ALICE is alice's profile.
   app.get('/api/players/:username', async (req) => {
@@ -227,6 +221,4 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): RequestRe
     if (!room) throw new HttpRefusal(404, 'no-room', 'No such room.');
     return { room: room.view() };
   });
-
-  return { device, body };
 }

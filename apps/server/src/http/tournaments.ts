@@ -2,11 +2,11 @@ import { CreateTournamentSchema, TournamentIdParamsSchema, type TournamentList, 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../db/Store.ts';
 import type { Done, TournamentStore } from '../db/TournamentStore.ts';
-import type { DeviceIdentity } from '../identity/Identity.ts';
+import type { Identity } from '../identity/Identity.ts';
 import type { Tournaments } from '../tournaments/Tournaments.ts';
 import { HttpRefusal } from './errors.ts';
-import type { RequestReaders } from './routes.ts';
 import { kifCollection } from './records.ts';
+import { parsed, requestAccount } from './requester.ts';
 
 /** How many creations, and how many entry changes, one address makes within the limits' window. */
 export const TOURNAMENT_LIMITS = { creates: 10, entries: 60 } as const;
@@ -20,13 +20,9 @@ const STATUS = { 'no-tournament': 404, 'tournament-closed': 409, 'tournament-ful
  * database at its next upkeep.
  */
 export function registerTournamentRoutes(
-  app: FastifyInstance, readers: RequestReaders, store: Store, tournaments: TournamentStore, runner: Tournaments, windowMs: number,
+  app: FastifyInstance, identity: Identity, store: Store, tournaments: TournamentStore, runner: Tournaments, windowMs: number,
 ) {
-  const account = async (req: FastifyRequest): Promise<DeviceIdentity & { user: NonNullable<DeviceIdentity['user']> }> => {
-    const d = await readers.device(req);
-    if (!d.user) throw new HttpRefusal(403, 'account-required', 'Tournaments need an account: register or log in first.');
-    return { ...d, user: d.user };
-  };
+  const account = (req: FastifyRequest) => requestAccount(identity, req);
   const idOf = (req: FastifyRequest): string => {
     const p = TournamentIdParamsSchema.safeParse(req.params);
     if (!p.success) throw new HttpRefusal(404, 'no-tournament', 'No such tournament.');
@@ -42,7 +38,7 @@ export function registerTournamentRoutes(
   app.get('/api/tournaments', async (): Promise<TournamentList> => tournaments.list());
 
   app.post('/api/tournaments', { config: { rateLimit: { max: TOURNAMENT_LIMITS.creates, timeWindow: windowMs } } }, async (req) => {
-    const settings = readers.body(CreateTournamentSchema, req);
+    const settings = parsed(CreateTournamentSchema, req.body);
     const who = await account(req);
     // a minute's slack for a form filled in just before the hour
     if (settings.startsAt < Date.now() - 60_000) throw new HttpRefusal(400, 'malformed', 'Malformed body: startsAt is in the past.');

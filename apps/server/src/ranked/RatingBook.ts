@@ -1,7 +1,10 @@
-import { COLORS, ColorSchema, DELETED_PLAYER, type Color, type Leaderboard, type Outcome, type PlayerRating, type Profile, type RatingChanges, type SeatRating, type Seats } from '@chu/protocol';
+import {
+  COLORS, ColorSchema, DELETED_PLAYER, RatingPoolSchema, type Color, type Leaderboard, type Outcome, type Profile,
+  type RatingChanges, type RatingPool, type SeatRating, type Seats, type Standing,
+} from '@chu/protocol';
 import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
 import type { PrismaClient } from '../db/database.ts';
-import { Store, type RatedPlayers, type Tx } from '../db/Store.ts';
+import { Store, type Tx } from '../db/Store.ts';
 import type { MoveRecord } from '../db/MoveWriter.ts';
 
 interface RatingRow {
@@ -34,30 +37,31 @@ export async function recordResult(
   const now = new Date();
   return store.transaction(async (tx) => {
     if (r.finalMove) await Store.insertMove(tx, r.finalMove);
-    const rated: RatedPlayers | null = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now, r.fence);
+    const rated = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now, r.fence);
     if (!rated || r.outcome.reason === 'abort') return null;
-    return RatingBook.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white }, r.outcome.winner, now);
+    return RatingBook.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white, pool: rated.pool }, r.outcome.winner, now);
   });
 }
 
 const LEADERBOARD_SIZE = 100;
 const RECENT_GAMES = 20;
 
-/** Players' Glicko-2 ratings in the database: rated results, leaderboard and profiles. */
+/** Players' Glicko-2 ratings in the database, one per pool (real-time, correspondence): rated results, leaderboards and profiles. */
 export class RatingBook {
   constructor(private readonly prisma: PrismaClient) {}
 
   /**
    * Rates a finished game inside the transaction that records its result, so a result and its
-   * rating change exist together or not at all. Draw = ½.
+   * rating change exist together or not at all. Draw = ½. Only the ratings of the game's pool change.
    */
-  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string }, winner: Color | null, now: Date): Promise<RatingChanges> {
+  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string; pool: RatingPool }, winner: Color | null, now: Date): Promise<RatingChanges> {
+    const { pool } = game;
     const ids = [game.blackUserId, game.whiteUserId];
-    await tx.rating.createMany({ data: ids.map((userId) => ({ userId })), skipDuplicates: true });
-    // row locks: two games ending at once for one player are rated one after the other
+    await tx.rating.createMany({ data: ids.map((userId) => ({ userId, pool })), skipDuplicates: true });
+    // row locks: two games of one pool ending at once for one player are rated one after the other
     const rows = await tx.$queryRaw<RatingRow[]>`
       SELECT "user_id" AS "userId", "rating", "deviation", "volatility", "rated_at" AS "ratedAt"
-      FROM "ratings" WHERE "user_id" IN (${ids[0]}, ${ids[1]}) FOR UPDATE`;
+      FROM "ratings" WHERE "pool" = ${pool} AND "user_id" IN (${ids[0]}, ${ids[1]}) FOR UPDATE`;
     const before = (id: string) => glicko(rows.find((r) => r.userId === id)!);
     const black = before(game.blackUserId);
     const white = before(game.whiteUserId);
@@ -69,14 +73,14 @@ export class RatingBook {
     ];
     await tx.gameRating.createMany({
       data: sides.map((s) => ({
-        gameId: game.id, userId: s.userId, color: s.color, score: s.score,
+        gameId: game.id, userId: s.userId, color: s.color, pool, score: s.score,
         ratingBefore: s.from.rating, rdBefore: s.from.rd, volatilityBefore: s.from.vol,
         ratingAfter: s.to.rating, rdAfter: s.to.rd, volatilityAfter: s.to.vol, createdAt: now,
       })),
     });
     for (const s of sides)
       await tx.rating.update({
-        where: { userId: s.userId },
+        where: { userId_pool: { userId: s.userId, pool } },
         data: {
           rating: s.to.rating, deviation: s.to.rd, volatility: s.to.vol, ratedAt: now, games: { increment: 1 },
           ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
@@ -86,12 +90,12 @@ export class RatingBook {
     return { black: change(0), white: change(1) };
   }
 
-  /** What each seated account's rating is now, to show next to its name. */
-  async seatRatings(seats: Seats): Promise<Record<Color, SeatRating | null>> {
+  /** What each seated account's rating in `pool` (the game's) is now, to show next to its name. */
+  async seatRatings(seats: Seats, pool: RatingPool): Promise<Record<Color, SeatRating | null>> {
     const one = async (color: Color): Promise<SeatRating | null> => {
       const s = seats[color];
       if (s.kind !== 'human' || !s.userId) return null;
-      const r = await this.current(s.userId);
+      const r = await this.current(s.userId, pool);
       return { rating: r.rating, provisional: isProvisional(r) };
     };
     const [black, white] = await Promise.all(COLORS.map(one));
@@ -112,24 +116,26 @@ export class RatingBook {
     return { changes: { black: change(black), white: change(white) }, playedAt: { black: before(black), white: before(white) } };
   }
 
-  /** A player's rating as it stands (defaults for someone never rated). */
-  async current(userId: string): Promise<Rating> {
-    const row = await this.prisma.rating.findUnique({ where: { userId } });
+  /** A player's rating in a pool as it stands (defaults for someone never rated there). */
+  async current(userId: string, pool: RatingPool): Promise<Rating> {
+    const row = await this.prisma.rating.findUnique({ where: { userId_pool: { userId, pool } } });
     return row ? glicko(row) : { ...INITIAL };
   }
 
-  /** Established players ranked; provisional ones listed after them, so a young site is not empty. */
-  async leaderboard(): Promise<Leaderboard> {
+  /** A pool's established players ranked; provisional ones listed after them, so a young site is not empty. */
+  async leaderboard(pool: RatingPool): Promise<Leaderboard> {
     const list = (deviation: { lt: number } | { gte: number }) => this.prisma.rating.findMany({
-      where: { deviation, games: { gt: 0 } },
+      where: { pool, deviation, games: { gt: 0 } },
       orderBy: [{ rating: 'desc' }, { userId: 'asc' }],
       take: LEADERBOARD_SIZE,
       include: { user: { select: { username: true } } },
     });
     const [established, provisional] = await Promise.all([list({ lt: PROVISIONAL_RD }), list({ gte: PROVISIONAL_RD })]);
+    const named = (rows: typeof established) => rows.map((r) => ({ username: r.user.username, ...standing(r) }));
     return {
-      players: established.map((r) => view(r.user.username, r)),
-      provisional: provisional.map((r) => view(r.user.username, r)),
+      pool,
+      players: named(established),
+      provisional: named(provisional),
       establishedBelowRd: PROVISIONAL_RD,
     };
   }
@@ -138,7 +144,7 @@ export class RatingBook {
     const user = await this.prisma.user.findUnique({
       where: { username },
       include: {
-        rating: true,
+        ratings: true,
         gameRatings: {
           orderBy: { createdAt: 'asc' },
           include: { game: { select: { id: true, reason: true, finishedAt: true, ratings: { include: { user: { select: { username: true, deletedAt: true } } } } } } },
@@ -146,13 +152,17 @@ export class RatingBook {
       },
     });
     if (!user) return null;
-    const rating = user.rating ?? { rating: INITIAL.rating, deviation: INITIAL.rd, wins: 0, draws: 0, losses: 0 };
-    const history = user.gameRatings.map((g) => ({ at: g.createdAt.toISOString(), rating: g.ratingAfter, rd: g.rdAfter }));
+    const inPool = (pool: RatingPool) => {
+      const rating = user.ratings.find((r) => r.pool === pool) ?? { rating: INITIAL.rating, deviation: INITIAL.rd, wins: 0, draws: 0, losses: 0 };
+      const history = user.gameRatings.filter((g) => g.pool === pool).map((g) => ({ at: g.createdAt.toISOString(), rating: g.ratingAfter, rd: g.rdAfter }));
+      return { ...standing(rating), history };
+    };
     const recent = user.gameRatings
       .slice(-RECENT_GAMES)
       .reverse()
       .map((g) => ({
         gameId: g.gameId,
+        pool: RatingPoolSchema.parse(g.pool),
         color: ColorSchema.parse(g.color),
         opponent: shownName(g.game.ratings.find((o) => o.userId !== user.id)?.user),
         result: g.score === 1 ? ('win' as const) : g.score === 0 ? ('loss' as const) : ('draw' as const),
@@ -161,7 +171,7 @@ export class RatingBook {
         ratingAfter: g.ratingAfter,
         finishedAt: (g.game.finishedAt ?? g.createdAt).toISOString(),
       }));
-    return { ...view(user.username, rating), history, recent };
+    return { username: user.username, ratings: { realtime: inPool('realtime'), correspondence: inPool('correspondence') }, recent };
   }
 }
 
@@ -169,9 +179,8 @@ export class RatingBook {
 const shownName = (user: { username: string; deletedAt: Date | null } | undefined): string =>
   !user ? '?' : user.deletedAt ? DELETED_PLAYER : user.username;
 
-function view(username: string, r: { rating: number; deviation: number; wins: number; draws: number; losses: number }): PlayerRating {
+function standing(r: { rating: number; deviation: number; wins: number; draws: number; losses: number }): Standing {
   return {
-    username,
     rating: r.rating,
     rd: r.deviation,
     provisional: isProvisional({ rd: r.deviation }),

@@ -1,4 +1,4 @@
-import { RankedTurnTimeSchema } from '@chu/protocol';
+import { RankedControlIdSchema } from '@chu/protocol';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../log.ts';
@@ -10,7 +10,7 @@ const SeekingSchema = z.object({
   accountId: z.string().min(1),
   rating: z.number(),
   since: z.number(),
-  turnTime: RankedTurnTimeSchema,
+  control: RankedControlIdSchema,
   device: z.object({
     id: z.string().min(1),
     name: z.string(),

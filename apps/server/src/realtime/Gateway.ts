@@ -1,9 +1,8 @@
 import {
-  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RoomOptionsSchema, SERVER_EVENT,
+  CLIENT_EVENT, ClientMessageSchema, DEFAULT_ROOM_OPTIONS, DEVICE_COOKIE, IdSchema, LobbySchema, RANKED_CONTROLS, RoomOptionsSchema, SERVER_EVENT,
   type Lobby as LobbyListing,
   type ClientMessage, type ClientMessageOf, type ErrorCode, type RoomOptionsPatch, type ServerMessage,
 } from '@chu/protocol';
-import { UNTIMED } from '@chu/rules';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
@@ -421,9 +420,9 @@ export class Gateway {
       st.device = stored;
       const user = stored.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.', acked(m.ack));
-      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.turnTime);
+      const { since, rating, replaced } = await this.matchmaker.join(socket.id, { ...st.device, user }, m.control);
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
-      send(socket, { type: 'ranked', queue: { turnTime: m.turnTime, since, rating } });
+      send(socket, { type: 'ranked', queue: { control: m.control, since, rating } });
       if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
       await this.pairRanked();
     },
@@ -647,9 +646,8 @@ export class Gateway {
   }
 
   /** A rated game under the default rules in a new private room; both seekers are told where to go. */
-  private async startRanked({ black, white, turnTime }: Match): Promise<void> {
-    // The queue keys on the seed's seconds a move: a ranked game plays them as a turn limit (RULES.md §7).
-    const timeControl = turnTime === null ? UNTIMED : { kind: 'turn' as const, seconds: turnTime };
+  private async startRanked({ black, white, control }: Match): Promise<void> {
+    const timeControl = { ...RANKED_CONTROLS[control] }; // a copy: the set itself is frozen
     const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true });
     const step = await room.queue.run(async () => {
       await room.sit(black.device, 'black');
@@ -663,7 +661,7 @@ export class Gateway {
       return;
     }
     const gameId = room.session.id;
-    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, turnTime }, 'ranked match');
+    this.log.info({ game: gameId, black: black.accountId, white: white.accountId, control }, 'ranked match');
     for (const [color, e] of [['black', black], ['white', white]] as const) {
       this.fanout.toSocket(e.id, { type: 'ranked', queue: null });
       this.fanout.toSocket(e.id, { type: 'ranked.match', roomCode: room.code, gameId, color });

@@ -1,6 +1,6 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, opposite, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
+  COLORS, opposite, RATED_MIN_ESTIMATED_SECONDS, rateable, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
   type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
@@ -77,7 +77,7 @@ export async function loadLastGame(deps: Pick<RoomDeps, 'store' | 'ratings'>, ro
     game,
     ratingChanges: rated?.changes ?? null,
     // a finished rated game shows the ratings it was played at, "?" where they were provisional
-    seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats),
+    seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats, ratingPoolOf(game.options.timeControl)),
   };
 }
 
@@ -444,6 +444,10 @@ export class Room {
     if (rated && (this.options.variant !== 'chu' || !standardStart(this.options))) {
       return refuse('malformed', 'Ranked games are chu shogi from the standard start.');
     }
+    // RULES.md §7: ranked games are always timed, and long enough to rate by lishogi's estimate
+    if (rated && !rateable(this.options.timeControl)) {
+      return refuse('malformed', `Ranked games are timed, with an estimated length of at least ${RATED_MIN_ESTIMATED_SECONDS} s.`);
+    }
     // RULES.md §8: each new game swaps who moves first, however it is started; a pair who already
     // changed seats since the last game is left as it sat. From a set start position (a handicap, which
     // belongs to the stronger player's side) nobody swaps: handicaps.md §3.
@@ -456,7 +460,7 @@ export class Room {
     const started = Game.fromSfen(roomStartSfen(this.options), rulesOptions(this.options));
     if (!started.ok) return refuse('malformed', `startSfen: ${started.error}`);
     const game = started.value;
-    const seatRatings = await this.deps.ratings.seatRatings(seats);
+    const seatRatings = await this.deps.ratings.seatRatings(seats, ratingPoolOf(this.options.timeControl));
     const number = this.gameNumber + 1;
     const id = newId();
     await this.deps.store.createGame(

@@ -1,4 +1,4 @@
-import { DEFAULT_ROOM_OPTIONS, tournamentControl, type Color, type ServerMessage, type TournamentView } from '@chu/protocol';
+import { DEFAULT_ROOM_OPTIONS, rateable, ratingPoolOf, tournamentControl, type Color, type ServerMessage, type TournamentView } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { NotificationInput } from '../notifications/Notifications.ts';
 import type { LeaseHolder } from '../db/Leases.ts';
@@ -194,7 +194,7 @@ export class Tournaments {
       free.push({
         id: e.id,
         score: scores.get(e.id) ?? 0,
-        rating: e.userId ? (await this.deps.ratings.current(e.userId)).rating : 1500,
+        rating: e.userId ? (await this.deps.ratings.current(e.userId, ratingPoolOf(tournamentControl(state.tournament.settings)))).rating : 1500,
         lastOpponent: last ? (last.black === e.id ? last.white : last.black) : null,
         balance: mine.filter((p) => p.black === e.id).length - mine.filter((p) => p.white === e.id).length,
         lastColor: last ? (last.black === e.id ? 'black' : 'white') : null,
@@ -227,8 +227,10 @@ export class Tournaments {
   private async startGame(state: TournamentState, p: PairingRecord, black: EntrantRecord, white: EntrantRecord): Promise<void> {
     const t = state.tournament;
     const host = `tournament-${t.id}`; // nobody's device: nobody hosts a tournament's room
-    const room = await this.deps.lobby.create(host, { ...DEFAULT_ROOM_OPTIONS, timeControl: tournamentControl(t.settings), alternateFirst: false });
-    const rated = black.userId && white.userId ? { black: black.userId, white: white.userId } : null;
+    // people's games are rated, when their control is long enough to rate (a CPU's never)
+    const control = tournamentControl(t.settings);
+    const rated = black.userId && white.userId && rateable(control) ? { black: black.userId, white: white.userId } : null;
+    const room = await this.deps.lobby.create(host, { ...DEFAULT_ROOM_OPTIONS, timeControl: control, alternateFirst: false });
     let started: Awaited<ReturnType<Room['start']>>;
     try {
       started = await room.queue.run(async () => {

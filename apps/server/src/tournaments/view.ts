@@ -1,4 +1,4 @@
-import { tournamentControl, type Standing, type TournamentGame, type TournamentView } from '@chu/protocol';
+import { tournamentControl, type TournamentStanding, type TournamentGame, type TournamentView } from '@chu/protocol';
 import type { TournamentState } from '../db/TournamentStore.ts';
 import type { GameResult, Pairing } from './results.ts';
 import { arenaStandings, roundRobinStandings } from './standings.ts';
@@ -14,7 +14,7 @@ export function finishedInOrder(state: TournamentState): (Pairing & { result: Ga
 }
 
 /** The standings as the page shows them, from the stored pairings' results. */
-export function standingsOf(state: TournamentState): Standing[] {
+export function standingsOf(state: TournamentState): TournamentStanding[] {
   const entries = state.entrants.map((e) => ({ id: e.id, withdrawn: e.withdrawn }));
   if (state.tournament.kind === 'arena') {
     return arenaStandings(entries, finishedInOrder(state)).map((r) => ({

@@ -77,9 +77,9 @@ describe('two processes serve one site', () => {
       const ana = await account(site.nodes[0].url, 'ana');
       const ben = await account(site.nodes[1].url, 'ben');
       clients.push(ana, ben);
-      ana.send({ type: 'ranked.join', turnTime: null });
+      ana.send({ type: 'ranked.join', control: '30m+30f' });
       await ana.nextOf('ranked', (m) => m.queue !== null);
-      ben.send({ type: 'ranked.join', turnTime: null });
+      ben.send({ type: 'ranked.join', control: '30m+30f' });
       const [ma, mb] = await Promise.all([ana.nextOf('ranked.match', () => true, 15_000), ben.nextOf('ranked.match', () => true, 15_000)]);
       expect(ma.gameId).toBe(mb.gameId);
       expect(new Set([ma.color, mb.color])).toEqual(new Set(['black', 'white']));

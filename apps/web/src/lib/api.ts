@@ -21,6 +21,7 @@ import {
   type Leaderboard,
   type MyGames,
   type Profile,
+  type RatingPool,
 } from '@chu/protocol';
 
 export interface Me {
@@ -230,8 +231,9 @@ export async function markReadRequest(which: number[] | 'all'): Promise<MarkRead
   }
 }
 
-export function fetchLeaderboard(): Promise<Loaded<Leaderboard>> {
-  return getJson('/api/leaderboard', (j) => LeaderboardSchema.parse(j));
+/** GET /api/leaderboard?pool=…: one rating pool's ranking. */
+export function fetchLeaderboard(pool: RatingPool): Promise<Loaded<Leaderboard>> {
+  return getJson(`/api/leaderboard?pool=${pool}`, (j) => LeaderboardSchema.parse(j));
 }
 
 export function fetchProfile(username: string): Promise<Loaded<Profile>> {

@@ -54,7 +54,7 @@ describe('accounts and ranked play', () => {
     try {
       for (const p of [a, b]) {
         await p.goto(session.server.url + '/');
-        await p.click('[data-section="ranked"] input[value="null"]'); // untimed: no clock runs while the test looks
+        await p.click('[data-section="ranked"] input[value="30m+30f"]'); // half an hour each: no flag while the test looks
         await p.click('[data-action="ranked-join"]:not([disabled])');
       }
       for (const p of [a, b]) await p.waitForURL(/#\/room\/[A-Z0-9]{6}$/, { timeout: 30_000 });
@@ -98,9 +98,14 @@ describe('accounts and ranked play', () => {
     expect(provisional).toEqual(['alice_e2e 1500?', 'bob_e2e 1500?']);
     expect(await a.textContent('[data-how-established]')).toContain('110');
     await a.screenshot({ path: join(ARTIFACTS, 'leaderboard-1280.png') });
+    // their game was real-time: the correspondence pool has nobody yet
+    await a.click('[data-pool-tab="correspondence"]');
+    await a.waitForSelector('[data-pool="correspondence"] [data-empty]');
+    expect(await a.$$('[data-pool="correspondence"] tbody tr')).toHaveLength(0);
     await a.goto(session.server.url + '/#/player/alice_e2e');
     await a.waitForSelector('[data-profile="alice_e2e"]');
-    await a.waitForSelector('[data-stat="rating"]');
+    await a.waitForSelector('[data-pool="realtime"] [data-stat="rating"]');
+    expect(await a.textContent('[data-pool="correspondence"] [data-stat="rating"]')).toBe('1500?');
     await a.screenshot({ path: join(ARTIFACTS, 'profile-1280.png') });
     await b.goto(session.server.url + '/#/player/nobody_here');
     await b.waitForSelector('text=There is no player called');
@@ -110,7 +115,7 @@ describe('accounts and ranked play', () => {
     try {
       for (const p of [a, b]) {
         await p.goto(session.server.url + '/');
-        await p.click('[data-section="ranked"] input[value="null"]');
+        await p.click('[data-section="ranked"] input[value="30m+30f"]');
         await p.click('[data-action="ranked-join"]:not([disabled])');
       }
       for (const p of [a, b]) await p.waitForURL(/#\/room\/[A-Z0-9]{6}$/, { timeout: 30_000 });

@@ -1,6 +1,6 @@
 // The ranked queue as the client sees it: a small state machine fed by the user's actions and the
 // server's `ranked` / `ranked.match` / `error` messages. Pure, so it is easy to test.
-import type { RankedClientMessages, RankedServerMessages, RankedTurnTime } from '@chu/protocol';
+import type { RankedClientMessages, RankedControlId, RankedServerMessages, RatingPool } from '@chu/protocol';
 import { acceptableGap } from '@chu/ratings';
 
 // (the web app does not depend on zod itself: the parse() return types are the inferred types)
@@ -10,13 +10,13 @@ export type RankedMatch = Extract<RankedServerMessage, { type: 'ranked.match' }>
 
 export type QueueState =
   | { state: 'idle'; error: 'account-required' | 'offline' | 'refused' | null }
-  | { state: 'joining'; turnTime: RankedTurnTime } // ranked.join sent, no answer yet
-  | { state: 'queued'; turnTime: RankedTurnTime; since: number; rating: number } // since: server time (ms) of joining
+  | { state: 'joining'; control: RankedControlId } // ranked.join sent, no answer yet
+  | { state: 'queued'; control: RankedControlId; since: number; rating: number } // since: server time (ms) of joining; rating: in the control's pool
   | { state: 'leaving' }
   | { state: 'matched'; match: RankedMatch };
 
 export type QueueEvent =
-  | { kind: 'join'; turnTime: RankedTurnTime }
+  | { kind: 'join'; control: RankedControlId }
   | { kind: 'leave' }
   | { kind: 'server'; msg: RankedServerMessage }
   | { kind: 'account-required' }
@@ -30,7 +30,7 @@ export function queueReduce(s: QueueState, e: QueueEvent): QueueState {
   switch (e.kind) {
     case 'join':
       if (s.state === 'queued' || s.state === 'joining') return s;
-      return { state: 'joining', turnTime: e.turnTime };
+      return { state: 'joining', control: e.control };
     case 'leave':
       return s.state === 'queued' || s.state === 'joining' ? { state: 'leaving' } : s;
     case 'account-required':
@@ -40,20 +40,23 @@ export function queueReduce(s: QueueState, e: QueueEvent): QueueState {
     case 'disconnect':
       // the server drops a disconnected socket from the queue
       if (s.state === 'matched' || s.state === 'idle') return s;
-      if (e.rejoin && (s.state === 'queued' || s.state === 'joining')) return { state: 'joining', turnTime: s.turnTime };
+      if (e.rejoin && (s.state === 'queued' || s.state === 'joining')) return { state: 'joining', control: s.control };
       return { state: 'idle', error: 'offline' };
     case 'reset':
       return IDLE;
     case 'server':
       if (e.msg.type === 'ranked.match') return { state: 'matched', match: e.msg };
       if (e.msg.queue) {
-        const { turnTime, since, rating } = e.msg.queue;
-        return { state: 'queued', turnTime, since, rating };
+        const { control, since, rating } = e.msg.queue;
+        return { state: 'queued', control, since, rating };
       }
       // the server says we are not queued; a match announcement may already have moved us on
       return s.state === 'matched' ? s : IDLE;
   }
 }
+
+/** Each rating pool's name in the UI: the queue's controls, the leaderboard's tabs and the profile say it. */
+export const POOL_LABEL = { realtime: 'pool.realtime', correspondence: 'pool.correspondence' } as const satisfies Record<RatingPool, string>;
 
 /** "1:05" — time spent in the queue. */
 export function formatElapsed(ms: number): string {

@@ -2,7 +2,7 @@
 // Answers are checked with the protocol's schemas; a refusal comes back as its error code.
 import {
   ERROR_CODES, TournamentListSchema, TournamentViewSchema,
-  type CreateTournament, type ErrorCode, type Standing, type TournamentList, type TournamentView,
+  type CreateTournament, type ErrorCode, type TournamentStanding, type TournamentList, type TournamentView,
 } from '@chu/protocol';
 
 export type Entry = 'join' | 'leave' | 'withdraw';
@@ -64,4 +64,4 @@ export function entryActions(t: TournamentView, username: string | null): Entry[
 export const countdownSeconds = (at: number, now: number, msPerSecond: number): number => Math.max(0, Math.ceil((at - now) / msPerSecond));
 
 /** The standings row of an entrant. */
-export const rowOf = (t: TournamentView, entrant: string): Standing | undefined => t.standings.find((s) => s.entrant === entrant);
+export const rowOf = (t: TournamentView, entrant: string): TournamentStanding | undefined => t.standings.find((s) => s.entrant === entrant);
