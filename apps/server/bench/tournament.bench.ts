@@ -5,14 +5,14 @@
 // measured is the server's side: for every entrant's next game, the real milliseconds from the end of
 // its last game (as stored) to its new pairing (as stored), and how many games were played.
 import { account, post } from '../test/support/http.ts';
-import { TournamentBot, untilTournament } from '../test/support/tournamentBot.ts';
+import { botServerConfig, TournamentBot, untilTournament } from '../test/support/tournamentBot.ts';
 import { startTestServer } from '../test/support/testServer.ts';
 
 const ENTRANTS = Number(process.env.BENCH_ENTRANTS ?? 50);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 5);
 const MS_PER_SECOND = Number(process.env.BENCH_MS_PER_SECOND ?? 100);
 
-const server = await startTestServer({ msPerSecond: MS_PER_SECOND });
+const server = await startTestServer(botServerConfig(MS_PER_SECOND));
 const bots: TournamentBot[] = [];
 try {
   // who wins a game: decided by the names, so each pair's result is fixed and both sides agree

@@ -3,7 +3,7 @@ import type { CreateTournament, TournamentView } from '@chu/protocol';
 import { roundRobinStandings, arenaStandings } from '../src/tournaments/standings.ts';
 import type { GameResult } from '../src/tournaments/results.ts';
 import { account, post } from './support/http.ts';
-import { TournamentBot, tournamentOf, untilTournament, type Plan } from './support/tournamentBot.ts';
+import { botServerConfig, TournamentBot, untilTournament, type Plan } from './support/tournamentBot.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -47,7 +47,7 @@ describe('tournaments', () => {
   });
 
   it('a 6-player round-robin is played to the end; its standings are those the stored games give', async () => {
-    const server = await startTestServer({ msPerSecond: 50 });
+    const server = await startTestServer(botServerConfig(50));
     servers.push(server);
     const names = ['rr1', 'rr2', 'rr3', 'rr4', 'rr5', 'rr6'];
     const strength = Object.fromEntries(names.map((n, i) => [n, i]));
@@ -103,7 +103,7 @@ describe('tournaments', () => {
 
   it('an 8-bot arena: nobody meets the same opponent twice in a row, colours stay within one, everyone is paired again and again, streaks double', async () => {
     const msPerSecond = 40;
-    const server = await startTestServer({ msPerSecond });
+    const server = await startTestServer(botServerConfig(msPerSecond));
     servers.push(server);
     const names = Array.from({ length: 8 }, (_, i) => `ar${i + 1}`);
     const strength = Object.fromEntries(names.map((n, i) => [n, i]));
@@ -153,7 +153,7 @@ describe('tournaments', () => {
   }, 150_000);
 
   it('a withdrawal: the games played stand, the rest are lost unplayed, and the round-robin goes on to the end', async () => {
-    const server = await startTestServer({ msPerSecond: 50 });
+    const server = await startTestServer(botServerConfig(50));
     servers.push(server);
     const names = ['wd1', 'wd2', 'wd3', 'wd4'];
     const strength = Object.fromEntries(names.map((n, i) => [n, i]));
@@ -188,7 +188,7 @@ describe('tournaments', () => {
   }, 150_000);
 
   it('a CPU entrant plays its games like anyone; they are unrated', async () => {
-    const server = await startTestServer({ msPerSecond: 50 });
+    const server = await startTestServer(botServerConfig(50));
     servers.push(server);
     const players = await Promise.all(['cp1', 'cp2'].map((n, i) => TournamentBot.create(server.url, n, () => (i === 0 ? 'lose' : 'win'))));
     bots.push(...players);
@@ -220,7 +220,7 @@ describe('tournaments', () => {
   ])('a restart in the middle of a $kind: no result is lost, and pairing carries on from the database', async ({ kind, settings, midway }) => {
     const msPerSecond = 40;
     const target = await testDatabase();
-    let server = await startTestServer({ msPerSecond }, target);
+    let server = await startTestServer(botServerConfig(msPerSecond), target);
     const names = ['a', 'b', 'c', 'd'].map((x) => `${kind === 'arena' ? 'ra' : 'rr'}${x}`);
     const strength = Object.fromEntries(names.map((n, i) => [n, i]));
     const players = await Promise.all(names.map((n) => TournamentBot.create(server.url, n, byStrength(strength, n))));
@@ -236,7 +236,7 @@ describe('tournaments', () => {
       await Promise.all(players.map((p) => p.stop()));
       await server.close();
       const restartedAt = Date.now();
-      server = await startTestServer({ msPerSecond }, target);
+      server = await startTestServer(botServerConfig(msPerSecond), target);
       for (const p of players) await p.moveTo(server.url, id);
 
       const done = await untilTournament(server.url, id, (t) => t.status === 'finished');

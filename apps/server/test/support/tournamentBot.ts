@@ -1,5 +1,6 @@
 import { rulesOptions, type ServerMessage } from '@chu/protocol';
 import { Game } from '@chu/rules';
+import { defaultConfig, type ServerConfig } from '../../src/config.ts';
 import { account, post } from './http.ts';
 import { TestClient } from './TestClient.ts';
 
@@ -110,4 +111,19 @@ export async function untilTournament(url: string, id: string, cond: (t: import(
     if (Date.now() > deadline) throw new Error(`tournament ${id} never reached the condition: ${JSON.stringify({ status: t.status, round: t.round, games: t.games.length })}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A server for tournament bots: its clock runs `msPerSecond` to a second, and the bots, which play a
+ * game in moments where people take minutes, get as many messages and accounts as they need (the
+ * limits are for people: their own tests are elsewhere).
+ */
+export function botServerConfig(msPerSecond: number): Partial<ServerConfig> {
+  const d = defaultConfig();
+  return {
+    msPerSecond,
+    rateLimit: { ...d.rateLimit, capacity: 10_000, refillPerSecond: 10_000, spectatorRefillPerSecond: 10_000, newDeviceCapacity: 10_000 },
+    httpLimits: { ...d.httpLimits, perAddress: 100_000, devices: 10_000, registers: 10_000 },
+    handshakes: { ...d.handshakes, perAddress: 10_000 },
+  };
 }
