@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError } from './startup.ts';
+
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
+export const KNOWN_PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
 
 export interface ServerConfig {
   port: number;              // 3000; 0 = any free port
@@ -25,10 +29,15 @@ export interface ServerConfig {
   // HTTP requests per client address, each within windowMs. Logins also per account: from one address
   // (loginsPerAccountAddress), and from every address together (loginsPerAccount, higher, so that one
   // address guessing never holds the owner back).
+  // Challenges sent, and friends' changes (follow, block, settings), per account within windowMs.
   httpLimits: {
     windowMs: number; perAddress: number; devices: number; registers: number;
     loginsPerAddress: number; loginsPerAccountAddress: number; loginsPerAccount: number;
+    challenges: number; friends: number;
   };
+  // Challenges by name: open at once per sender; how long one stays open (a correspondence one longer);
+  // how often the lapsed ones are closed (and both sides told).
+  challenges: { perSender: number; realtimeMs: number; correspondenceMs: number; sweepMs: number };
   // A request's headers and body must have arrived within this: a slow or stalled client is answered 408.
   requestTimeoutMs: number;
   // Rooms held in this process's memory, by the device that hosts them and the address that made them;
@@ -48,9 +57,11 @@ export interface ServerConfig {
   cpuWorkers: number | null; // engine worker threads; null = one per core but one (at least 1)
   leaseMs: number;           // with redisUrl: how long a room's owner holds it without renewing (failover time)
   forwardTimeoutMs: number;  // with redisUrl: a command sent to its room's owner is sent again if unanswered this long
-  // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and whether a push
-  // endpoint may be plain http (tests' local push service only: a real one is always https).
-  push: { subject: string; allowHttp: boolean };
+  // Web Push: the VAPID subject push services may write to ('mailto:' or 'https:'), and a CA certificate
+  // (PEM) trusted besides the usual ones for push services (a private relay; the tests' local service).
+  // and the push services' hosts a browser's subscription may name (so the server never sends requests
+  // to an address a user chose: an internal service, say). A host matches itself and its subdomains.
+  push: { subject: string; ca: string | null; hosts: string[] };
 }
 
 /**
@@ -71,13 +82,14 @@ export function defaultConfig(): ServerConfig {
     webDist: resolve(here, '../../web/dist'),
     migrationsDir: resolve(here, '../../../prisma/migrations'),
     msPerSecond: 1000,
-    push: { subject: 'mailto:admin@localhost', allowHttp: false },
+    push: { subject: 'mailto:admin@localhost', ca: null, hosts: [...KNOWN_PUSH_SERVICES] },
     cpuDelayMs: 300,
     pingIntervalMs: 10_000,
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
     handshakes: { perAddress: 120, windowMs: 60_000 },
-    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50 },
+    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50, challenges: 20, friends: 60 },
+    challenges: { perSender: 3, realtimeMs: 10 * 60_000, correspondenceMs: 3 * 86_400_000, sweepMs: 5_000 },
     requestTimeoutMs: 10_000,
     rooms: { perDevice: 10, perAddress: 50, emptyForMs: 5 * 60_000 },
     publicOrigin: null,
@@ -138,7 +150,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || d.redisUrl,
     deviceIdleDays: num(env.DEVICE_IDLE_DAYS, d.deviceIdleDays),
-    push: { ...d.push, subject: env.CHU_PUSH_SUBJECT || d.push.subject },
+    push: {
+      subject: env.CHU_PUSH_SUBJECT || d.push.subject,
+      ca: env.CHU_PUSH_CA ? readFileSync(resolve(env.CHU_PUSH_CA), 'utf8') : d.push.ca,
+      hosts: env.CHU_PUSH_HOSTS ? env.CHU_PUSH_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : d.push.hosts,
+    },
   };
 }
 

@@ -9,12 +9,18 @@ import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
+import { PushStore } from './db/PushStore.ts';
 import { Store } from './db/Store.ts';
 import { TournamentStore } from './db/TournamentStore.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
+import { registerChallengeRoutes } from './http/challenges.ts';
+import { registerFriendRoutes } from './http/friends.ts';
+import { Challenges } from './friends/Challenges.ts';
+import { Friends } from './friends/Friends.ts';
+import { Whereabouts } from './friends/Whereabouts.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerTournamentRoutes } from './http/tournaments.ts';
@@ -29,6 +35,7 @@ import { Gateway } from './realtime/Gateway.ts';
 import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
 import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
 import { Notifications } from './notifications/Notifications.ts';
+import { WebPush } from './notifications/WebPush.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -82,12 +89,19 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const cpu = opts.cpu ? { player: opts.cpu, close: async () => {} } : await createCpuPlayer(config, log);
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
-  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, log);
+  const webPush = await WebPush.open(new PushStore(db.prisma), config.push, log);
+  const notifications = new Notifications(new NotificationStore(db.prisma), fanout, webPush, log);
   const ratings = new RatingBook(db.prisma);
+  const friends = new Friends(db.prisma);
   const lobby = new Lobby({
     store, ratings, cpu: new CpuDesk(cpu.player), outlet: fanout, log, msPerSecond: config.msPerSecond, cpuDelayMs: config.cpuDelayMs,
+    blocks: friends,
     notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
+  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log, {
+    // stored for the bell (and pushed when no tab is open); told once per challenge
+    challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
+  });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const tournamentStore = new TournamentStore(db.prisma);
   const tournaments = new Tournaments({
@@ -109,7 +123,9 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerRecordRoutes(app, store);
   registerTournamentRoutes(app, identity, store, tournamentStore, tournaments, config.httpLimits.windowMs);
   registerArchiveRoutes(app, store, archive);
-  registerNotificationRoutes(app, identity, notifications);
+  registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
+  registerChallengeRoutes(app, { identity, challenges, limits });
+  registerNotificationRoutes(app, identity, notifications, webPush);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -120,6 +136,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   gateway.startPairing();
   gateway.startLobby();
   tournaments.start();
+  challenges.startExpiring();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ready = true;
@@ -137,11 +154,13 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       ready = false;
       gateway.stop();
       tournaments.stop();
+      challenges.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
       lobby.close();
       await notifications.settled();
+      webPush.close();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();

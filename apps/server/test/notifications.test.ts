@@ -184,6 +184,7 @@ describe('correspondence: your move, and the deadline at 80 % (RULES.md §7)', (
       const ana = await account(server.url, 'ana_corr');
       const ben = await account(server.url, 'ben_corr');
       const { host, guest, gameId } = await seatedPair(server.url, { timeControl: { kind: 'correspondence', daysPerMove: 1 } }, { host: ana, guest: ben });
+      expect((await live(host, 'your-move')).payload).toMatchObject({ gameId, opponent: 'ben_corr' }); // the first mover, at the start
       expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
       const yourMove = await live(guest, 'your-move');
       const deadline = host.game!.clock!.deadline!;
@@ -198,7 +199,7 @@ describe('correspondence: your move, and the deadline at 80 % (RULES.md §7)', (
       const kinds = guest.inbox.flatMap((m) => (m.type === 'notification' ? [m.notification.payload.kind] : m.type === 'event' && m.event.kind === 'end' ? ['end'] : []));
       expect(kinds).toEqual(['your-move', 'deadline', 'end', 'game-finished']);
       // the mover is warned of nothing of their own
-      expect(host.inbox.filter((m) => m.type === 'notification').map((m) => (m as ServerMessageOf<'notification'>).notification.payload.kind)).toEqual(['game-finished']);
+      expect(host.inbox.filter((m) => m.type === 'notification').map((m) => (m as ServerMessageOf<'notification'>).notification.payload.kind)).toEqual(['your-move', 'game-finished']);
       host.close(); guest.close();
     } finally {
       await server.stop();

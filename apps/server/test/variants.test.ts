@@ -105,7 +105,7 @@ describe('dai shogi rooms (docs/dai-shogi.md)', () => {
     for (const c of [host, back, late]) c.close();
   });
 
-  it('a dai room takes no chu position, and a chu room no dai one: refused with the rules’ words', async () => {
+  it('a dai room takes no chu position, and a chu room no dai one: refused with the rules’ words; no heisei room yet', async () => {
     const c = await TestClient.connect(server.url, 'Ana');
     c.send({ type: 'room.create', options: { variant: 'dai', startSfen: START_SFENS.chu } });
     expect(await c.error('malformed')).toMatchObject({
@@ -115,6 +115,9 @@ describe('dai shogi rooms (docs/dai-shogi.md)', () => {
     expect((await c.error('malformed')).message).toBe(
       'startSfen is not a chu shogi position: board has 15 ranks: that is a dai shogi position, and this game is chu shogi (12 ranks)',
     );
+    // heisei-chu.md parses, but rooms do not offer it until the server plays drops (issue 41)
+    c.send({ type: 'room.create', options: { variant: 'heisei' } });
+    expect((await c.error('malformed')).message).toBe('Malformed message at options.variant: rooms offer chu and dai: heisei chu shogi is not open yet.');
     expect(c.silentFor((m) => m.type === 'room')).toBe(true); // no room was made
     c.close();
   });

@@ -76,6 +76,7 @@ export const gameView = (over: Partial<GameView> = {}): GameView => ({
   id: 'g1', roomCode: 'ABCDEF', rated: false, ratingChanges: null, options: DEFAULT_ROOM_OPTIONS,
   startSfen: Game.start().startSfen, setup: setupOfRoom(DEFAULT_ROOM_OPTIONS),
   moves: [], version: 0, ply: 0, turn: 'black', status: 'active', outcome: null, drawOfferBy: null,
+  adjourned: null, adjournment: { offerBy: null, sealer: null, sealed: false, resumeOfferBy: null },
   turnRemainingMs: null, clock: null, seats: { black: seat('black', 'me'), white: seat('white', 'you') }, ...over,
 }) as GameView;
 
@@ -94,6 +95,8 @@ export const turnClock = (leftMs: number, running: 'black' | 'white' = 'black') 
     turnStartedAt: serverNow - (30_000 - leftMs), deadline: serverNow + leftMs, serverNow,
   };
 };
+/** Clocks stopped (an adjourned game's): both sides' stored time, nobody's running. */
+export const stoppedClock = (clock: ReturnType<typeof turnClock>) => ({ ...clock, running: null, turnStartedAt: null, deadline: null });
 export const TURN_30 = { ...DEFAULT_ROOM_OPTIONS, timeControl: { kind: 'turn' as const, seconds: 30 as const } };
 
 /** A seat event of game g1 (RULES.md §8). */

@@ -10,7 +10,7 @@ import { client, receive } from '../src/lib/client/store.svelte';
 import { playMove } from '../src/lib/client/commands';
 import { settings } from '../src/lib/settings.svelte';
 import { setupById, Game } from '@chu/rules';
-import { TURN_30, freshNet, gameView, roomView, seat, seatEvent, turnClock } from './fixtures';
+import { TURN_30, freshNet, gameView, roomView, seat, seatEvent, stoppedClock, turnClock } from './fixtures';
 
 const strip = (c: HTMLElement, color: string) => c.querySelector(`[data-player="${color}"]`) as HTMLElement;
 beforeEach(() => {
@@ -72,7 +72,7 @@ describe('seat strips (RULES.md §8)', () => {
     expect(strip(container, 'black').querySelector('[data-note]')!.textContent).toMatch(/^ausente — la partida se aplaza en 0:0\d$/);
     expect(container.querySelector('[data-clock="black"]')!.textContent).toMatch(/^0:[12]\d$/);
 
-    receive({ type: 'event', event: { kind: 'adjourn', gameId: 'g1', version: 1 } });
+    receive({ type: 'event', event: { kind: 'adjourn', gameId: 'g1', version: 1, why: 'absence', clock: stoppedClock(turnClock(30_000)) } });
     await tick();
     expect(container.querySelector('[data-adjourned]')!.textContent).toBe('Partida aplazada: se reanuda cuando vuelva un jugador.');
     expect(container.querySelector('[data-clock="black"]')!.textContent).toBe('0:30'); // stopped: its stored time, whole on resuming

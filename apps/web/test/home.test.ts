@@ -26,11 +26,11 @@ function server(user: typeof lucia | null, mine: MyGames) {
 }
 
 const phoneGame: MyGames['finished'][number] = {
-  gameId: 'gPhone', roomCode: 'PHONE1', color: 'black', opponent: 'Mateo', status: 'finished', ply: 41,
+  gameId: 'gPhone', roomCode: 'PHONE1', color: 'black', opponent: 'Mateo', status: 'finished', adjourned: null, ply: 41,
   updatedAt: '2026-12-04T18:00:00.000Z', outcome: { winner: 'black', reason: 'resign' }, turn: null, deadline: null,
 };
 const inPlay = (gameId: string, color: 'black' | 'white', turn: 'black' | 'white', deadline: string | null, status: 'active' | 'adjourned' = 'active') =>
-  ({ ...phoneGame, gameId, roomCode: gameId.toUpperCase().padEnd(6, 'X'), color, status, outcome: null, turn, deadline });
+  ({ ...phoneGame, gameId, roomCode: gameId.toUpperCase().padEnd(6, 'X'), color, status, adjourned: status === 'adjourned' ? 'absence' as const : null, outcome: null, turn, deadline });
 
 beforeEach(() => {
   freshNet([]);
@@ -63,6 +63,23 @@ describe('Home', () => {
     const { container } = render(Home);
     await waitFor(() => expect(recentLines(container)).toEqual(['lucia – Mateo 1-0']));
     expect(container.querySelector('[data-recent] a')!.getAttribute('href')).toBe('#/replay/gPhone');
+  });
+
+  it('games in progress say which adjournment holds them: a sealed move waits for both, an absence for a return (RULES.md §7, §8)', async () => {
+    server(null, {
+      games: [
+        { ...inPlay('gSealed', 'black', 'black', null, 'adjourned'), adjourned: 'agreement' },
+        inPlay('gAway', 'black', 'black', null, 'adjourned'),
+      ],
+      finished: [],
+    });
+    client.user = null;
+    const { container } = render(Home);
+    await waitFor(() => expect(container.querySelectorAll('[data-in-progress] li')).toHaveLength(2));
+    const tag = (id: string) => container.querySelector(`[data-game="${id}"] .tag`)!.textContent;
+    expect(container.querySelector('[data-game="gSealed"]')!.getAttribute('data-adjourned')).toBe('agreement');
+    expect(tag('gSealed')).toBe('adjourned (sealed move)');
+    expect(tag('gAway')).toBe('adjourned');
   });
 
   it("a guest's are the ones this browser saw", async () => {

@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
-import { Game, MAX_MOVES, VARIANTS, makeSfen, parseKif, parseSfen, perft, startSfenOf, toKif, withDefaults, type Options, type Variant } from '@chu/rules';
+import { ALL_VARIANTS, Game, MAX_MOVES, makeSfen, parseKif, parseSfen, perft, startSfenOf, toKif, withDefaults, type Options, type Variant } from '@chu/rules';
 import { kifErrorText } from './kif-errors.ts';
 
 // The `chu` command line (contract used by other tools — keep it exactly as specified).
-const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|start|usi> [--variant chu|dai] [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off] [--knight-second-chance on|off]`;
+const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|start|usi> [--variant chu|dai|heisei] [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off] [--knight-second-chance on|off] [--heisei-drops any|once]`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(message + '\n');
@@ -31,12 +31,17 @@ function parseArgs(argv: string[]): { command: string; rest: string[]; options: 
       options.bareKing = v === 'on';
     } else if (a === '--variant') {
       const v = value();
-      if (!(VARIANTS as readonly string[]).includes(v)) fail(`--variant must be ${VARIANTS.join(' or ')}, got ${v}`, 2);
+      if (!(ALL_VARIANTS as readonly string[]).includes(v))
+        fail(`--variant must be ${ALL_VARIANTS.slice(0, -1).join(', ')} or ${ALL_VARIANTS[ALL_VARIANTS.length - 1]}, got ${v}`, 2);
       options.variant = v as Variant;
     } else if (a === '--knight-second-chance') {
       const v = value();
       if (v !== 'on' && v !== 'off') fail(`--knight-second-chance must be on or off, got ${v}`, 2);
       options.knightSecondChance = v === 'on';
+    } else if (a === '--heisei-drops') {
+      const v = value();
+      if (v !== 'any' && v !== 'once') fail(`--heisei-drops must be any or once, got ${v}`, 2);
+      options.heiseiDrops = v;
     } else rest.push(a);
   }
   const [command, ...args] = rest;
@@ -45,6 +50,8 @@ function parseArgs(argv: string[]): { command: string; rest: string[]; options: 
   if (options.variant === 'dai' && options.lionTrading !== undefined && options.lionTrading !== 'off')
     fail(`dai shogi has no lion-trading rules: --lion-trading ${options.lionTrading} does not apply`, 2);
   if (options.variant !== 'dai' && options.knightSecondChance !== undefined) fail('--knight-second-chance is a dai shogi option (--variant dai)', 2);
+  // heisei-chu.md §4
+  if (options.variant !== 'heisei' && options.heiseiDrops !== undefined) fail('--heisei-drops is a heisei chu shogi option (--variant heisei)', 2);
   return { command, rest: args, options: withDefaults(options), given: options };
 }
 
@@ -137,6 +144,7 @@ async function main(): Promise<void> {
       break;
     case 'usi': {
       // the CPU player speaks USI to GUIs and other engines (packages/engine); --variant sets UCI_Variant's default
+      if (options.variant === 'heisei') fail('the CPU player does not play heisei chu shogi yet: chu usi plays chu and dai', 2);
       const { runUsi } = await import('@chu/engine');
       await runUsi(options, process.stdin, process.stdout);
       return;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { START_SFEN, START_SFENS } from '@chu/rules';
+import { Game, START_SFEN, START_SFENS } from '@chu/rules';
 
 // The `chu` contract other tools depend on: stdin SFENs, one output line each, exit codes 0/1/2.
 const CLI = fileURLToPath(new URL('../src/chu.ts', import.meta.url));
@@ -149,12 +149,61 @@ describe('--variant dai: every command plays dai shogi (docs/dai-shogi.md), chu 
     [['moves'], `${DAI}\n`, 'board has 15 ranks: that is a dai shogi position, and this game is chu shogi (12 ranks)'],
     [['moves', '--variant', 'dai', '--lion-trading', 'protected'], `${DAI}\n`, 'dai shogi has no lion-trading rules'],
     [['moves', '--knight-second-chance', 'off'], `${START_SFEN}\n`, '--knight-second-chance is a dai shogi option'],
-    [['moves', '--variant', 'tenjiku'], `${START_SFEN}\n`, '--variant must be chu or dai, got tenjiku'],
+    [['moves', '--variant', 'tenjiku'], `${START_SFEN}\n`, '--variant must be chu, dai or heisei, got tenjiku'],
     [['unkif', '--variant', 'chu'], '手合割：大将棋\n', 'the record is dai shogi, not chu shogi'],
   ])('%j refuses with one line naming why, exit 2', (args, input, message) => {
     const r = chu(args, input);
     expect(r.status).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain(message);
+  });
+});
+
+describe('--variant heisei: every command plays Heisei chu shogi (docs/heisei-chu.md)', () => {
+  const HEISEI = START_SFENS.heisei;
+
+  it('start prints the start with both reserves in the third field', () => {
+    expect(chu(['start', '--variant', 'heisei'], '').out).toBe(`${HEISEI}\n`);
+    expect(HEISEI).toContain(' b LLCCSSMMVVAAOXllccssmmvvaaox 1');
+  });
+
+  it('moves, successors and perft include the drops', () => {
+    const moves = JSON.parse(chu(['moves', '--variant', 'heisei'], `${HEISEI}\n`).out) as string[];
+    expect(moves).toHaveLength(329);
+    expect(moves).toContain('O*6h');
+    expect(moves).not.toContain('L*12a');
+    const successors = JSON.parse(chu(['successors', '--variant', 'heisei'], `${HEISEI}\n`).out) as string[];
+    const afterKirin = Game.start({ variant: 'heisei' });
+    afterKirin.play('O*6h');
+    expect(successors).toHaveLength(329);
+    expect(successors).toContain(afterKirin.sfen());
+    expect(chu(['perft', '2', '--variant', 'heisei'], `${HEISEI}\n`).out).toBe('108241\n');
+  });
+
+  it('play, then kif and unkif round trip drops (打), with heisei-drops once', () => {
+    const played = chu(['play', '--variant', 'heisei', '--heisei-drops', 'once', 'O*6h', 'X*7e'], `${HEISEI}\n`);
+    expect(played.status).toBe(0);
+    expect(played.out.trimEnd().split(' ').slice(2)).toEqual(['-', '3']);
+    const kif = chu(['kif', '--variant', 'heisei', '--heisei-drops', 'once'], 'startpos moves O*6h X*7e 6h6f\n');
+    expect(kif.status).toBe(0);
+    expect(kif.out).toContain(
+      '#rules: variant=heisei promotion=association lion-trading=protected bare-king=on move-limit=none heisei-drops=once\n手合割：平成中将棋\n',
+    );
+    expect(kif.out).toContain('   1手目   6八麒麟打\n');
+    expect(chu(['unkif'], kif.out).out).toBe(`${HEISEI}\nO*6h X*7e 6h6f\n`);
+    // a refused drop answers its reason code, exit 1
+    const far = chu(['play', '--variant', 'heisei', 'L*6h', '5d5e', 'O*6e'], `${HEISEI}\n`);
+    expect([far.status, far.out]).toEqual([1, 'drop-not-adjacent\n']);
+  });
+
+  it.each([
+    [['moves', '--heisei-drops', 'once'], `${START_SFEN}\n`, '--heisei-drops is a heisei chu shogi option (--variant heisei)'],
+    [['moves', '--variant', 'heisei', '--heisei-drops', 'twice'], `${HEISEI}\n`, '--heisei-drops must be any or once, got twice'],
+    [['moves'], `${HEISEI}\n`, 'chu shogi has no reserves'],
+    [['usi', '--variant', 'heisei'], 'usi\nquit\n', 'the CPU player does not play heisei chu shogi yet'],
+  ])('%j refuses with one line naming why, exit 2', (args, input, message) => {
+    const r = chu(args, input);
+    expect(r.status).toBe(2);
     expect(r.err).toContain(message);
   });
 });

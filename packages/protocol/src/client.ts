@@ -43,6 +43,13 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('takeback', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
   // Casual clock games, when the room allows it: add GIVEN_TIME_SECONDS to the opponent's clock.
   msg('give-time', { gameId: IdSchema, ack: AckIdSchema }),
+  // Clock games from ply ADJOURN_FROM_PLY on (RULES.md §7): adjourn by agreement. 'offer' (accepts when the other
+  // player already offered), 'accept' or 'decline' the other's offer; once accepted, the player to move seals a move.
+  msg('adjourn', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
+  // The player to move's sealed move: checked by the rules and stored, never shown to anyone until the game resumes.
+  msg('seal', { gameId: IdSchema, usi: UsiSchema, version: VersionSchema, ack: AckIdSchema }),
+  // An adjourned-by-agreement game resumes when both players are present and agree: the sealed move is played first.
+  msg('resume', { gameId: IdSchema, action: z.enum(['offer', 'accept', 'decline']) }),
   // Room chat: 'players' is the game's two players' own (a new game starts it afresh); 'spectators' is everyone's.
   msg('chat.send', { code: RoomCodeSchema, channel: ChatChannelSchema, text: ChatTextSchema }),
   // Host only: a participant may (not) write in this room's chat.

@@ -63,6 +63,14 @@ export const DisplayNameSchema = z
     if (fault) ctx.addIssue({ code: 'custom', message: fault });
   });
 
+// An account's name: its owner's spelling is kept and shown; it is looked up without regard to case.
+export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
+/**
+ * The name an account is found by: trimmed and case-folded, as the unique index on lower(username) holds
+ * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
+ */
+export const usernameKey = (username: string): string => username.trim().toLowerCase();
+
 // Socket.IO event names: one per direction, each carrying one message of the union.
 export const CLIENT_EVENT = 'c';
 export const SERVER_EVENT = 's';

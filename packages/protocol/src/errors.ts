@@ -23,7 +23,13 @@ export const ERROR_CODES = [
   'no-give-time',     // giving time: ranked games, untimed or correspondence games, rooms that turned it off
   'no-takebacks',     // ranked games, rooms that turned them off, a CPU seat (unless allowed), nothing to take back
   'muted',            // the host muted this participant in the room's chat
-  'adjourned',        // nobody seated was present; the game waits for a player to return
+  'adjourned',        // the game is adjourned (nobody seated was present, or by agreement): nothing is played until it resumes
+  'cannot-adjourn',   // adjourning by agreement: only clock games between two people, from ply 20 on, while in play
+  'no-adjourn-offer', // there is no offer to adjourn to answer
+  'must-seal',        // the adjournment was agreed: the player to move seals a move (no move, no takeback until it resumes)
+  'no-seal',          // there is no move to seal: no adjournment was agreed, or it is already sealed
+  'no-resume-offer',  // there is no offer to resume to answer, or the game is not adjourned by agreement
+  'opponent-away',    // resuming needs both players present
   'bad-credentials',
   'username-taken',
   'account-required', // ranked play needs an account
@@ -40,6 +46,11 @@ export const ERROR_CODES = [
   'tournament-closed', // joining, leaving or withdrawing when the tournament no longer allows it (started, finished)
   'tournament-full',  // a round-robin has its 16 entrants
   'too-many-tournaments', // an account has TOURNAMENTS_PER_ACCOUNT upcoming or running already
+  'blocked',          // a challenge (or a follow) between two accounts one of which blocked the other
+  'friends-only',     // the player takes challenges only from people they follow
+  'too-many-challenges', // the sender has its bound of open challenges: cancel one, or wait for answers
+  'no-challenge',     // no such open challenge for this account (answered, cancelled or expired meanwhile)
+  'self-challenge',   // a player cannot challenge (or follow, or block) themselves
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

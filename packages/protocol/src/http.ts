@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, UsernameSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
-import { VARIANTS } from '@chu/rules';
+import { ALL_VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
-import { GameStatusSchema, SideClockViewSchema } from './server.ts';
+import { AdjournReasonSchema, GameStatusSchema, SideClockViewSchema } from './server.ts';
 
 // HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
 export const DEVICE_COOKIE = 'chu_device';
 
 export const CreateDeviceBodySchema = z.object({ name: DisplayNameSchema.optional() }).strict();
 export const RenameDeviceBodySchema = z.object({ name: DisplayNameSchema }).strict();
-export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
-/**
- * The name an account is found by: trimmed and case-folded, as the unique index on lower(username) holds
- * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
- */
-export const usernameKey = (username: string): string => username.trim().toLowerCase();
 export const PasswordSchema = z.string().min(8).max(200);
 export const CredentialsBodySchema = z
   .object({
@@ -94,6 +88,7 @@ export const MyGameSchema = z.object({
   color: ColorSchema,
   opponent: z.string().nullable(), // "Ben", "CPU 3"
   status: GameStatusSchema,
+  adjourned: AdjournReasonSchema.nullable(), // status 'adjourned': 'absence' (waits for a player) or 'agreement' (a sealed move; resume by agreeing)
   ply: z.number().int(),
   updatedAt: z.string(),
   outcome: OutcomeSchema.nullable(), // a finished game's result; null in play
@@ -123,7 +118,7 @@ export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const ArchiveFilterSchema = z
   .object({
-    variant: z.enum(VARIANTS).optional(),
+    variant: z.enum(ALL_VARIANTS).optional(),
     result: ArchiveResultSchema.optional(),
     rated: flag.optional(),
     // a turn limit's seconds per move, or 'none' for untimed games
@@ -142,7 +137,7 @@ export const ArchiveGameSchema = z.object({
   roomCode: z.string(),
   color: ColorSchema, // the player's side
   opponent: z.string().nullable(), // "Ben", "CPU 3"
-  variant: z.enum(VARIANTS),
+  variant: z.enum(ALL_VARIANTS), // a room's game (RoomOptions refuses 'heisei' for now)
   handicap: z.boolean(), // started from another position than the variant's standard one
   rated: z.boolean(),
   timeControl: TimeControlSchema,

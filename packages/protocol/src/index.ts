@@ -9,4 +9,6 @@ export * from './seats.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
 export * from './tournaments.ts';
+export * from './social.ts';
+export * from './challenges.ts';
 export * from './notifications.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ColorSchema, IdSchema } from './common.ts';
-import { VARIANTS } from '@chu/rules';
+import { ALL_VARIANTS } from '@chu/rules';
 import { LanguageSchema, RoomOptionsSchema, SetupSchema } from './options.ts';
 
 // The lobby (issue 16): public rooms with someone waiting, and games being played now, to watch.
@@ -18,7 +18,7 @@ export const LiveGameSchema = z.object({
   black: z.string().nullable(),
   white: z.string().nullable(),
   ply: z.number().int(),
-  variant: z.enum(VARIANTS),
+  variant: z.enum(ALL_VARIANTS), // a room's game (RoomOptions refuses 'heisei' for now)
   setup: SetupSchema.nullable(),       // as OpenRoom's
   rated: z.boolean(),
   language: LanguageSchema,

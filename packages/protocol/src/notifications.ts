@@ -49,13 +49,13 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** Where a notification leads in the web client (the service worker opens it on a click). */
+/** Where a notification leads in the web client (its hash routes; the service worker opens it on a click). */
 export function notificationPath(p: NotificationPayload): string {
   switch (p.kind) {
-    case 'challenge': return `/challenges/${p.challengeId}`;
-    case 'tournament-starting': return `/tournaments/${p.tournamentId}`;
-    case 'round-ready': return p.roomCode ? `/r/${p.roomCode}` : `/tournaments/${p.tournamentId}`;
-    default: return `/r/${p.roomCode}`;
+    case 'challenge': return `/#/challenge/${p.challengeId}`;
+    case 'tournament-starting': return `/#/tournament/${p.tournamentId}`;
+    case 'round-ready': return p.roomCode ? `/#/room/${p.roomCode}` : `/#/tournament/${p.tournamentId}`;
+    default: return `/#/room/${p.roomCode}`;
   }
 }
 
@@ -103,7 +103,7 @@ export const DEFAULT_PUSH_KINDS: readonly NotificationKind[] = NOTIFICATION_KIND
 const Base64Url = (min: number, max: number) => z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'base64url');
 // POST /api/push/subscriptions — a browser's PushSubscription.toJSON(), kept for this account and device.
 export const PushSubscriptionBodySchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https$/ }).max(2048), // push services are reached over https only
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: Base64Url(80, 100), // an uncompressed P-256 point: 65 bytes
@@ -113,7 +113,7 @@ export const PushSubscriptionBodySchema = z.object({
 }).strict();
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 // DELETE /api/push/subscriptions — this device stops receiving pushes at that endpoint.
-export const PushUnsubscribeBodySchema = z.object({ endpoint: z.url({ protocol: /^https?$/ }).max(2048) }).strict();
+export const PushUnsubscribeBodySchema = z.object({ endpoint: z.url({ protocol: /^https$/ }).max(2048) }).strict();
 export const PushPublicKeySchema = z.object({ publicKey: z.string() }); // VAPID, base64url (applicationServerKey)
 
 /** What the service worker receives in a push: everything it shows, ready to show. */

@@ -1,4 +1,4 @@
-import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, setupOf, type Options, type Variant } from '@chu/rules';
+import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, ALL_VARIANTS, setupOf, type Options, type TimeControl, type Variant } from '@chu/rules';
 import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
@@ -28,11 +28,19 @@ export const TimeControlSchema = z.discriminatedUnion('kind', [
 /** What 'give-time' adds to the opponent's clock, in clock seconds. */
 export const GIVEN_TIME_SECONDS = 15;
 
+/**
+ * Adjournment by agreement (RULES.md §7): only on a real clock (a turn limit is the casual site's quick
+ * game, and correspondence players come and go anyway), once this many plies are played.
+ */
+export const ADJOURN_FROM_PLY = 20;
+export const adjournable = (control: TimeControl): boolean => control.kind === 'clock';
+
 /** Pre-clock clients sent `turnTime`: refused with the way to say it now, rather than guessed. */
 const OldTurnTime = z.never({ error: 'turnTime was replaced by timeControl: send timeControl { kind: "turn", seconds: 30 } (or "none", "clock", "correspondence")' }).optional();
 
 export const LANGUAGES = ['es', 'en', 'ja'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
 
 // A start position as a room stores it: printable ASCII, bounded (dai's longest board is under 700 characters).
 export const StartSfenSchema = z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, 'a SFEN is printable ASCII');
@@ -52,13 +60,22 @@ export function startSfenProblem(options: { variant: Variant; startSfen: string 
 }
 
 const startSfenOfItsVariant = (o: { variant: Variant; startSfen: string | null }, ctx: z.RefinementCtx): void => {
+  if (!offered(o.variant)) return notOffered(ctx);
   const problem = startSfenProblem(o);
   if (problem) ctx.addIssue({ code: 'custom', path: ['startSfen'], message: problem });
 };
 
+/**
+ * Every game of the rules parses (ALL_VARIANTS), but rooms offer VARIANTS: Heisei chu (docs/heisei-chu.md)
+ * is refused, by name, until the server and the web play drops (issue 41).
+ */
+const offered = (variant: Variant | undefined): boolean => variant === undefined || (VARIANTS as readonly string[]).includes(variant);
+const notOffered = (ctx: z.RefinementCtx): void =>
+  ctx.addIssue({ code: 'custom', path: ['variant'], message: `rooms offer ${VARIANTS.join(' and ')}: heisei chu shogi is not open yet` });
+
 export const RoomOptionsSchema = z
   .object({
-    variant: z.enum(VARIANTS).default('chu'),  // the game: chu shogi (RULES.md) or dai shogi (docs/dai-shogi.md)
+    variant: z.enum(ALL_VARIANTS).default('chu'),  // the game: chu shogi (RULES.md) or dai shogi (docs/dai-shogi.md); 'heisei' parses and is refused (not open yet)
     startSfen: StartSfenSchema.nullable().default(null), // null = the variant's standard start; else a handicap (docs/handicaps.md) or any position
     promotion: z.enum(PROMOTION_RULES).default(DEFAULT_OPTIONS.promotion),
     lionTrading: z.enum(LION_TRADING_RULES).default(DEFAULT_OPTIONS.lionTrading),
@@ -79,7 +96,7 @@ export type RoomOptions = z.infer<typeof RoomOptionsSchema>;
 
 export const RoomOptionsPatchSchema = z
   .object({
-    variant: z.enum(VARIANTS),
+    variant: z.enum(ALL_VARIANTS),
     startSfen: StartSfenSchema.nullable(),
     promotion: z.enum(PROMOTION_RULES),
     lionTrading: z.enum(LION_TRADING_RULES),
@@ -96,7 +113,8 @@ export const RoomOptionsPatchSchema = z
     language: LanguageSchema,
   })
   .partial()
-  .strict();
+  .strict()
+  .superRefine((o, ctx) => (offered(o.variant) ? undefined : notOffered(ctx)));
 export type RoomOptionsPatch = z.infer<typeof RoomOptionsPatchSchema>;
 
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = RoomOptionsSchema.parse({});
@@ -126,7 +144,7 @@ export const roomStartSfen = (room: Pick<RoomOptions, 'startSfen'> & { variant?:
 // A named start position (rules' SETUPS): what rooms, games and the lobby show ("Handicap: Two Lions").
 export const SetupSchema = z.object({
   id: z.string(),                  // 'two-lions'
-  variant: z.enum(VARIANTS),
+  variant: z.enum(ALL_VARIANTS),   // every game's setups, 'heisei-even' too (rooms offer VARIANTS only)
   grade: z.number().int(),         // the row of Colin Adams' table; 0 = no handicap
   sfen: z.string(),
   names: z.object({ es: z.string(), en: z.string(), ja: z.string() }),

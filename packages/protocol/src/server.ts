@@ -4,6 +4,7 @@ import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema, SetupSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
 import { TournamentServerMessages } from './tournaments.ts';
+import { ChallengeServerMessages } from './challenges.ts';
 import { NotificationServerMessages } from './notifications.ts';
 import { ChatMessageSchema } from './chat.ts';
 import { LobbySchema } from './lobby.ts';
@@ -84,6 +85,23 @@ export const ClockViewSchema = z.object({
 });
 export type ClockView = z.infer<typeof ClockViewSchema>;
 
+/** Why a game is adjourned (RULES.md §7, §8): nobody seated was present, or the players agreed (a sealed move). */
+export const ADJOURN_REASONS = ['absence', 'agreement'] as const;
+export const AdjournReasonSchema = z.enum(ADJOURN_REASONS);
+export type AdjournReason = z.infer<typeof AdjournReasonSchema>;
+
+/**
+ * Adjournment by agreement (RULES.md §7): who asked, who seals, whether the sealed move is stored, who asked
+ * to resume. The sealed move itself is never in a view or an event until it is played on resumption.
+ */
+export const AdjournmentViewSchema = z.object({
+  offerBy: ColorSchema.nullable(),       // asked to adjourn; lapses with the next move
+  sealer: ColorSchema.nullable(),        // agreed: the side to move then, who seals (or sealed) a move
+  sealed: z.boolean(),                   // the sealed move is stored: the game is adjourned until both agree to resume
+  resumeOfferBy: ColorSchema.nullable(), // asked to resume; the other accepts while both are present
+});
+export type AdjournmentView = z.infer<typeof AdjournmentViewSchema>;
+
 export const GameViewSchema = z.object({
   id: IdSchema,
   roomCode: z.string(),
@@ -94,7 +112,9 @@ export const GameViewSchema = z.object({
   version: VersionSchema,         // number of events so far
   ply: z.number().int(),
   turn: ColorSchema,
-  status: GameStatusSchema,       // 'adjourned': nobody seated is present (RULES.md §8); nothing runs
+  status: GameStatusSchema,       // 'adjourned': nothing is played and no clock runs (why: `adjourned`)
+  adjourned: AdjournReasonSchema.nullable(), // status 'adjourned': 'absence' (RULES.md §8) or 'agreement' (§7); else null
+  adjournment: AdjournmentViewSchema,
   outcome: OutcomeSchema.nullable(),
   drawOfferBy: ColorSchema.nullable(),
   takebackOfferBy: ColorSchema.nullable(),
@@ -122,9 +142,18 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   ev('end', { outcome: OutcomeSchema, ratingChanges: RatingChangesSchema.nullable() }),
   // A seat's absence state changed (RULES.md §8); the room view's seat applies it too.
   ev('seat', { color: ColorSchema, status: SeatStatusSchema, takeoverInMs: z.number().int().nullable() }),
-  // Nobody seated is present: nothing is played and no clock runs until someone returns.
-  ev('adjourn', {}),
+  // The game is adjourned: nothing is played and no clock runs. 'absence': nobody seated is present, until
+  // someone returns (RULES.md §8); 'agreement': the sealer's move is sealed, until both agree to resume (§7).
+  ev('adjourn', { why: AdjournReasonSchema, clock: ClockViewSchema.nullable() }),
+  // The game is in play again; after an adjournment by agreement the sealed move's 'move' event follows at once.
   ev('resume', { turnRemainingMs: z.number().int().nullable(), clock: ClockViewSchema.nullable() }),
+  // Adjournment by agreement (RULES.md §7): asked, refused, agreed (the sealer, to move, seals a move next).
+  ev('adjourn-offer', { by: ColorSchema }),
+  ev('adjourn-decline', { by: ColorSchema }),
+  ev('adjourn-accept', { by: ColorSchema, sealer: ColorSchema }),
+  // Asked to resume an adjourned-by-agreement game, or refused.
+  ev('resume-offer', { by: ColorSchema }),
+  ev('resume-decline', { by: ColorSchema }),
   // Casual clock games: a player gave the opponent time (RULES.md §7).
   ev('time-given', { by: ColorSchema, ms: z.number().int(), clock: ClockViewSchema }),
   // Casual games: a takeback asked, refused, or done (the last `plies` moves are undone; `ply` is the new length).
@@ -157,6 +186,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lobby'), lobby: LobbySchema }),
   ...RankedServerMessages,
   ...TournamentServerMessages,
+  ...ChallengeServerMessages,
   ...NotificationServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;

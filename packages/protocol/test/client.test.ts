@@ -18,6 +18,9 @@ describe('client messages', () => {
     [{ type: 'move', gameId: 'g1', usi: '10i10h+', version: 4, ack: 'a3' }],
     [{ type: 'draw', gameId: 'g1', action: 'offer' }],
     [{ type: 'takeback', gameId: 'g1', action: 'accept' }],
+    [{ type: 'adjourn', gameId: 'g1', action: 'offer', ack: 'j1' }],
+    [{ type: 'seal', gameId: 'g1', usi: '6f6e5d', version: 22, ack: 'j2' }],
+    [{ type: 'resume', gameId: 'g1', action: 'decline' }],
     [{ type: 'room.rematch', code: 'ABCDEF', action: 'decline' }],
     [{ type: 'chat.send', code: 'ABCDEF', channel: 'players', text: '  buena partida  ' }], // trimmed
     [{ type: 'chat.mute', code: 'ABCDEF', deviceId: 'd2', muted: true }],
@@ -47,6 +50,9 @@ describe('client messages', () => {
     [{ type: 'room.create', options: { timeControl: { kind: 'clock', initialSeconds: 181 * 60, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } } }],
     [{ type: 'room.create', options: { timeControl: { kind: 'clock', initialSeconds: 60, byoyomiSeconds: 30, periods: 6, incrementSeconds: 0 } } }],
     [{ type: 'give-time', gameId: 'g1' }], // no ack id
+    [{ type: 'seal', gameId: 'g1', usi: '7i7h', version: 22 }], // a sealed move is a move: its ack id is required
+    [{ type: 'adjourn', gameId: 'g1', action: 'seal' }],
+    [{ type: 'resume', gameId: 'g1' }], // offer, accept or decline
     [{ type: 'room.join', code: 'ABC' }],
     [{ type: 'room.join', code: 'ABCDE0' }], // 0 is not in the alphabet
     [{ type: 'room.cpu', code: 'ABCDEF', color: 'red', level: 1 }],

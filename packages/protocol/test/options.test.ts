@@ -24,6 +24,15 @@ describe('room options → the rules’ options', () => {
     expect([game.variant, game.startSfen]).toEqual(['dai', START_SFENS.dai]);
   });
 
+  it('a heisei room is refused by name until the server plays drops (issue 41); the enum parses it', () => {
+    for (const r of [RoomOptionsSchema.safeParse({ variant: 'heisei' }), RoomOptionsPatchSchema.safeParse({ variant: 'heisei' })]) {
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['variant', 'rooms offer chu and dai: heisei chu shogi is not open yet'],
+      ]);
+    }
+  });
+
   it('options stored before variants existed read as chu from the standard start', () => {
     const { variant: _v, startSfen: _s, ...old } = DEFAULT_ROOM_OPTIONS;
     expect(RoomOptionsSchema.parse(old)).toEqual(DEFAULT_ROOM_OPTIONS);

@@ -36,7 +36,13 @@ describe('server messages', () => {
       },
     }],
     [{ type: 'event', event: { kind: 'seat', gameId: 'g', version: 3, color: 'white', status: 'away', takeoverInMs: 60_000 } }],
-    [{ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 4 } }],
+    [{ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 4, why: 'absence', clock: null } }],
+    // adjournment by agreement (RULES.md §7): the sealed move is in none of these
+    [{ type: 'event', event: { kind: 'adjourn-offer', gameId: 'g', version: 21, by: 'white' } }],
+    [{ type: 'event', event: { kind: 'adjourn-accept', gameId: 'g', version: 22, by: 'black', sealer: 'white' } }],
+    [{ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 23, why: 'agreement', clock: { ...CLOCK, running: null, turnStartedAt: null, deadline: null } } }],
+    [{ type: 'event', event: { kind: 'resume-offer', gameId: 'g', version: 24, by: 'black' } }],
+    [{ type: 'event', event: { kind: 'resume-decline', gameId: 'g', version: 25, by: 'white' } }],
     [{ type: 'event', event: { kind: 'resume', gameId: 'g', version: 5, turnRemainingMs: 30_000, clock: null } }],
     [{ type: 'event', event: { kind: 'move', gameId: 'g', version: 2, usi: '7i7h', ply: 1, color: 'black', byCpu: false, notation: null, turn: 'white', turnRemainingMs: 630_000, clock: CLOCK, lagCreditMs: 12 } }],
     [{ type: 'event', event: { kind: 'time-given', gameId: 'g', version: 3, by: 'black', ms: 15_000, clock: CLOCK } }],
@@ -53,6 +59,10 @@ describe('server messages', () => {
     }],
   ])('parses %j', (m) => {
     expect(ServerMessageSchema.safeParse(m).success).toBe(true);
+  });
+
+  it('an adjournment is by absence (RULES.md §8) or by agreement (§7), nothing else', () => {
+    expect(ServerMessageSchema.safeParse({ type: 'event', event: { kind: 'adjourn', gameId: 'g', version: 4, why: 'rain', clock: null } }).success).toBe(false);
   });
 
   it('refuses a seat status outside the lifecycle of RULES.md §8', () => {

@@ -4,7 +4,8 @@ import { TABLES } from './variant.ts';
 
 // RULES.md §6, bare king: which pieces count, and what a move makes of the claim.
 // The Game and the CPU player's search both judge with these, so they cannot disagree.
-// The tables per variant are variant.ts's `defends` and `claims`; these are chu's.
+// The tables per variant are variant.ts's `defends` and `claims`; these are chu's. A reserve piece
+// (Heisei chu) defends and claims: a piece the player still has (heisei-chu.md §6).
 
 /**
  * 1 when the piece on a square keeps its side from being bare: not royal and not dead (a Pawn or
@@ -29,6 +30,11 @@ export function material(pos: Position, bit: number): Material {
     if (p === EMPTY || (p & WHITE_BIT) !== bit) continue;
     defends += t.defends[p * t.frame + sq];
     claims += t.claims[p * t.frame + sq];
+  }
+  for (const type of t.reserveTypes) {
+    const held = pos.reserve[type + 1 + bit];
+    defends += held;
+    claims += held;
   }
   return { defends, claims };
 }

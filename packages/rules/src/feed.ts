@@ -1,5 +1,5 @@
 import type { Game } from './game.ts';
-import { EMPTY, OFF, WHITE_BIT } from './piece.ts';
+import { ALL_CODES, EMPTY, OFF, WHITE_BIT } from './piece.ts';
 import { IS_LION } from './position.ts';
 import type { Square } from './types.ts';
 import { parseUsi } from './usi.ts';
@@ -46,15 +46,22 @@ export interface BoardFeed {
   promotion(from: Square, to: Square, mid?: Square): PromotionChoice;
   /** the canonical legal USI a gesture means ('6f', '6f', '6e' → the position's one pass '6f5e6f'), or undefined */
   find(from: Square, to: Square, mid?: Square, promote?: boolean): string | undefined;
-  /** squares of the last move played: ['7i', '7h'], ['6f', '6e', '5d'], ['6f', '6e'] for igui or pass */
+  /** squares of the last move played: ['7i', '7h'], ['6f', '6e', '5d'], ['6f', '6e'] for igui or pass, ['5e'] for a drop */
   readonly lastMove: readonly Square[];
+  /** heisei-chu.md §3: each reserve kind the side to move may drop, and where: {'o' => ['5e', …]} (empty in chu and dai) */
+  readonly drops: ReadonlyMap<string, readonly Square[]>;
+  /** whether dropping `code` on `to` asks the promotion question (into the zone: 'optional') */
+  dropPromotion(code: string, to: Square): PromotionChoice;
+  /** the legal USI of a drop gesture ('o', '5c', true → 'O*5c+'), or undefined */
+  findDrop(code: string, to: Square, promote?: boolean): string | undefined;
 }
 
 /** Squares to mark for a move: from, the Lion's midpoint if any, to (igui and pass: from and mid). */
 export function lastMoveSquares(usi: string | undefined): Square[] {
-  // the widest board's syntax: a chu move reads the same
-  const m = usi ? parseUsi(usi, 'dai') : undefined;
+  // the widest board's syntax: a chu move reads the same; a drop marks its square
+  const m = usi ? (parseUsi(usi, 'dai') ?? parseUsi(usi, 'heisei')) : undefined;
   if (!m) return [];
+  if (m.drop) return [m.to];
   return [...new Set(m.mid ? [m.from, m.mid, m.to] : [m.from, m.to])];
 }
 
@@ -98,8 +105,24 @@ export function boardFeed(game: Game): BoardFeed {
   /** igui on a square is one move, whoever makes it, but in chu a non-Lion taking a Lion is another (counter-strike) */
   const igui = new Map<number, string>();
   const iguiKind = (from: number, mid: number) => mid + (t.lionTrading && IS_LION[board[mid]] && !IS_LION[board[from]] ? t.frame : 0);
+  /** drops: code → squares, and 'code square' → its legal USI without and with promotion */
+  const drops = new Map<string, Square[]>();
+  const dropGestures = new Map<string, { plain?: string; promoted?: string }>();
   for (const m of legal) {
     const usi = t.usiOf(m);
+    if (t.isDrop(m)) {
+      const code = ALL_CODES[t.dropType(m)];
+      const to = squareName(t.moveTo(m));
+      const key = `${code} ${to}`;
+      let entry = dropGestures.get(key);
+      if (!entry) {
+        dropGestures.set(key, (entry = {}));
+        drops.set(code, [...(drops.get(code) ?? []), to]);
+      }
+      if (m & t.promote) entry.promoted = usi;
+      else entry.plain = usi;
+      continue;
+    }
     const [from, mid, to, promote] = [t.moveFrom(m), t.moveMid(m), t.moveTo(m), (m & t.promote) !== 0];
     add(from, mid, to, promote, usi);
     if (from !== to) {
@@ -179,5 +202,15 @@ export function boardFeed(game: Game): BoardFeed {
       return promote ? entry?.promoted : entry?.plain;
     },
     lastMove: lastMoveSquares(game.moves[game.ply - 1]),
+    drops,
+    dropPromotion: (code, to) => {
+      const entry = dropGestures.get(`${code} ${to}`);
+      if (!entry?.promoted) return 'none';
+      return entry.plain ? 'optional' : 'forced';
+    },
+    findDrop: (code, to, promote) => {
+      const entry = dropGestures.get(`${code} ${to}`);
+      return promote ? entry?.promoted : entry?.plain;
+    },
   };
 }

@@ -14,6 +14,13 @@ export interface Piece {
   code: string;
 }
 
+/** Pieces of one kind in a reserve (heisei-chu.md §2): { code: 'l', count: 2 } */
+export interface ReservePieces {
+  /** SFEN letter, lowercase, unpromoted */
+  code: string;
+  count: number;
+}
+
 export interface PlayedMove {
   usi: string;
   /** Hodges/TSA notation, e.g. 'Lnx!9d' */
@@ -91,7 +98,7 @@ export class Game {
   get turn(): Color {
     return this.pos.turn;
   }
-  /** 'chu' or 'dai' */
+  /** 'chu', 'dai' or 'heisei' */
   get variant(): Variant {
     return this.pos.tables.variant;
   }
@@ -115,6 +122,15 @@ export class Game {
       const p = this.pos.board[sq];
       return p === EMPTY ? undefined : { color: colorOf(p), code: ALL_CODES[typeOf(p)] };
     });
+  }
+
+  /** A side's reserve, kind by kind in the SFEN's order, kinds it no longer holds left out (heisei-chu.md §2; [] in chu and dai). */
+  reserve(color: Color): ReservePieces[] {
+    const t = this.pos.tables;
+    const bit = color === 'white' ? WHITE_BIT : 0;
+    return t.reserveTypes
+      .map((type) => ({ code: ALL_CODES[type], count: this.pos.reserve[type + 1 + bit] }))
+      .filter((r) => r.count > 0);
   }
 
   outcome(): Outcome | undefined {

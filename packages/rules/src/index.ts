@@ -4,11 +4,11 @@ export { CODES, DIRECTIONS, SPECS, promotedCode, type Direction } from './piece.
 export { BASE_CODES, MOVEMENTS, movementOf, reachOf, type PieceMovement, type Reach, type ReachKind } from './movement.ts';
 export { ZONE_DEPTH, inPromotionZone } from './zone.ts';
 export { MAX_MOVES, Position, type PackedMove } from './position.ts';
-export { START_SFEN, parseSfen, makeSfen, startSfenOf } from './sfen.ts';
-/** The variants: name, size, zone, start SFEN, codes and squares of chu and dai (docs/dai-shogi.md). */
+export { START_SFEN, parseSfen, makeSfen, makeReserveSfen, startSfenOf } from './sfen.ts';
+/** The variants: name, size, zone, start SFEN, codes, squares and reserve of chu, dai (docs/dai-shogi.md) and Heisei chu (docs/heisei-chu.md). */
 export { START_SFENS, VARIANT_INFO, type VariantInfo } from './variant.ts';
 export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';
-export { Game, type Piece, type PlayedMove } from './game.ts';
+export { Game, type Piece, type PlayedMove, type ReservePieces } from './game.ts';
 /** Named start positions: the standard starts and chu's handicaps (docs/handicaps.md). */
 export { SETUPS, setupById, setupOf, type Setup } from './setups.ts';
 export { boardFeed, lastMoveSquares, type BoardFeed, type Gesture, type PieceGestures, type PromotionChoice } from './feed.ts';

@@ -1,6 +1,8 @@
 import { DEFAULT_OPTIONS, variantOf, type Color, type IllegalReason, type Options } from './types.ts';
 import { CHU_GEOMETRY } from './square.ts';
-import { DIRECT, EMPTY, OFF, PROMOTES_TO, TYPE_COUNT, WHITE_BIT, isLionType, isRoyalType, isWeakType, type Moves } from './piece.ts';
+import {
+  DIRECT, EMPTY, OFF, PROMOTES_TO, TYPE_COUNT, WHITE_BIT, isLionType, isRoyalType, isWeakType, trappedRanks, type Moves,
+} from './piece.ts';
 import { TABLES, type VariantTables } from './variant.ts';
 
 /**
@@ -50,8 +52,8 @@ export const MAX_MOVES = 2048;
 const NO_MOVES: number[] = [];
 
 /**
- * The board, side to move and counter-strike square: everything the legal moves depend on
- * except history (repetition and bare king live in Game). Mutable, with make/unmake for speed.
+ * The board, side to move, counter-strike square and (Heisei chu) reserves: everything the legal
+ * moves depend on except history (repetition and bare king live in Game). Mutable, with make/unmake for speed.
  */
 export class Position {
   readonly board: Uint8Array;
@@ -64,12 +66,16 @@ export class Position {
   hashLo = 0;
   hashHi = 0;
   readonly royals = new Int8Array(2);
+  /** heisei-chu.md §2: pieces in reserve, by piece byte (Black's unpromoted byte, White's); all 0 in chu and dai */
+  readonly reserve = new Uint8Array(128);
   options: Options;
   /** the board frame, pieces and zone of the position's variant (from `options.variant`) */
   readonly tables: VariantTables;
 
   // undo stack, 9 a move: from, to, mid, promote, capture at mid, capture at to, lionSq, hashLo, hashHi
-  // (the move's squares as make() decoded them, so unmake() reads rather than decodes again)
+  // (the move's squares as make() decoded them, so unmake() reads rather than decodes again); a drop
+  // captures nothing, so its 'capture at mid' slot keeps the reserve a 'once' drop cleared
+  // (2 bits a kind, heisei-chu.md §4)
   private undo = new Int32Array(UNDO * 1024);
   private undoTop = 0;
 
@@ -97,6 +103,15 @@ export class Position {
   private readonly iguiAt: Int32Array;
   /** IS_LION where a Lion's capture sets the counter-strike square (chu); no piece in dai, which has no such rule */
   private readonly strikes: Uint8Array;
+  /** heisei-chu.md §3–4: whether the game has drops, and whether a drop clears the dropper's reserve */
+  private readonly dropping: boolean;
+  private readonly once: boolean;
+  private readonly reserveTypes: readonly number[];
+  private readonly dropLimit: number;
+  /** per square: stamp of the last generate() that found it next to a piece of the side to move */
+  private readonly nearSeen: Int32Array;
+  /** per type: a rank count from the far edge it may not be dropped within (the Lance: its last rank) */
+  private readonly deadRanks: Uint8Array;
 
   constructor(options: Options = DEFAULT_OPTIONS) {
     this.options = options;
@@ -124,6 +139,13 @@ export class Position {
     this.iguiSeen = new Int32Array(2 * t.frame);
     this.iguiAt = new Int32Array(2 * t.frame);
     this.strikes = t.lionTrading ? IS_LION : NO_STRIKES;
+    this.dropping = t.drops;
+    this.once = t.drops && options.heiseiDrops === 'once';
+    this.reserveTypes = t.reserveTypes;
+    this.dropLimit = t.dropLimit;
+    this.nearSeen = new Int32Array(t.drops ? t.frame : 0);
+    this.deadRanks = new Uint8Array(64);
+    for (const type of t.reserveTypes) this.deadRanks[type] = trappedRanks(type);
   }
 
   get turn(): Color {
@@ -139,6 +161,7 @@ export class Position {
     p.hashLo = this.hashLo;
     p.hashHi = this.hashHi;
     p.royals.set(this.royals);
+    p.reserve.set(this.reserve);
     return p;
   }
 
@@ -155,6 +178,20 @@ export class Position {
       this.hashLo ^= this.zLo[(sq << 8) | piece];
       this.hashHi ^= this.zHi[(sq << 8) | piece];
       if (IS_ROYAL[piece]) this.royals[piece & WHITE_BIT ? 1 : 0]++;
+    }
+  }
+
+  /** Sets how many of a piece (unpromoted byte of its owner) are in reserve, keeping the hash in step. */
+  setReserve(piece: number, count: number): void {
+    this.reserveHash(piece, this.reserve[piece], count);
+    this.reserve[piece] = count;
+  }
+
+  /** Hash of a reserve: one key per piece held, the k-th on guard square k (no board piece hashes there). */
+  private reserveHash(piece: number, from: number, to: number): void {
+    for (let k = Math.min(from, to) + 1; k <= Math.max(from, to); k++) {
+      this.hashLo ^= this.zLo[(k << 8) | piece];
+      this.hashHi ^= this.zHi[(k << 8) | piece];
     }
   }
 
@@ -290,9 +327,62 @@ export class Position {
         }
       }
     }
+    if (this.dropping) this.emitDrops();
     if (pass) out[this.n++] = pass;
     this.out = NO_MOVES;
     return this.n;
+  }
+
+  private dropStamp = 0;
+
+  /**
+   * heisei-chu.md §3: each reserve kind on every empty square next to one of the mover's pieces, but not
+   * where it could never move; into the zone with and without promotion.
+   */
+  private emitDrops(): void {
+    const me = this.turnBit;
+    const reserve = this.reserve;
+    const types = this.reserveTypes;
+    let any = false;
+    for (let k = 0; k < types.length; k++) if (reserve[types[k] + 1 + me]) any = true;
+    if (!any) return;
+    const board = this.board;
+    const squares = this.squares;
+    const kingDirs = this.kingDirs;
+    const seen = this.nearSeen;
+    const stamp = ++this.dropStamp;
+    const targets: number[] = [];
+    for (let i = 0; i < squares.length; i++) {
+      const from = squares[i];
+      const piece = board[from];
+      if (piece === EMPTY || (piece & WHITE_BIT) !== me) continue;
+      for (let k = 0; k < 8; k++) {
+        const to = from + kingDirs[k];
+        if (board[to] === EMPTY && seen[to] !== stamp) {
+          seen[to] = stamp;
+          targets.push(to);
+        }
+      }
+    }
+    // board order, so the list reads like the board's (the tests sort anyway)
+    targets.sort((a, b) => a - b);
+    const z = me ? this.frame : 0;
+    const zone = this.zone;
+    const far = this.far;
+    const b = this.bits;
+    for (let k = 0; k < types.length; k++) {
+      const type = types[k];
+      if (!reserve[type + 1 + me]) continue;
+      const dead = this.deadRanks[type];
+      const promotes = PROMOTED_PIECE[type + 1] !== 0;
+      for (let i = 0; i < targets.length; i++) {
+        const to = targets[i];
+        if (far[z + to] < dead) continue;
+        const m = type + 1 + (to << b);
+        if (promotes && zone[z + to]) this.out[this.n++] = m | this.promoteBit;
+        this.out[this.n++] = m;
+      }
+    }
   }
 
   // generator state, fields rather than closures so the emitters stay monomorphic and inlinable
@@ -419,6 +509,17 @@ export class Position {
     throw new Error(`explain: ${from}-${to}-${mid} is legal`);
   }
 
+  /** The next undo record's index, the stack grown when full. */
+  private undoSlot(): number {
+    const u = this.undoTop;
+    if (u + UNDO > this.undo.length) {
+      const bigger = new Int32Array(this.undo.length * 2);
+      bigger.set(this.undo);
+      this.undo = bigger;
+    }
+    return u;
+  }
+
   /** Plays a generated move; unmake() takes it back. */
   make(m: PackedMove): void {
     const board = this.board;
@@ -431,13 +532,9 @@ export class Position {
     const zLo = this.zLo;
     const zHi = this.zHi;
     const piece = board[from];
+    if (piece === OFF) return this.makeDrop(from, (m >> b) & mask, promote);
     const c1 = mid ? board[mid] : 0;
-    const u = this.undoTop;
-    if (u + UNDO > this.undo.length) {
-      const bigger = new Int32Array(this.undo.length * 2);
-      bigger.set(this.undo);
-      this.undo = bigger;
-    }
+    const u = this.undoSlot();
     const undo = this.undo;
     undo[u] = from;
     undo[u + 1] = to;
@@ -481,16 +578,50 @@ export class Position {
     this.ply++;
   }
 
+  /** A drop (heisei-chu.md §3): the reserve's piece onto `to`; with 'once', the rest of the reserve goes (§4). */
+  private makeDrop(from: number, to: number, promote: number): void {
+    const u = this.undoSlot();
+    const undo = this.undo;
+    const piece = from + this.turnBit;
+    undo[u] = from;
+    undo[u + 1] = to;
+    undo[u + 2] = 0;
+    undo[u + 3] = promote;
+    undo[u + 5] = 0;
+    undo[u + 6] = this.lionSq;
+    undo[u + 7] = this.hashLo;
+    undo[u + 8] = this.hashHi;
+    this.setReserve(piece, this.reserve[piece] - 1);
+    let cleared = 0;
+    if (this.once) {
+      const types = this.reserveTypes;
+      for (let k = 0; k < types.length; k++) {
+        const p = types[k] + 1 + this.turnBit;
+        cleared |= this.reserve[p] << (2 * k);
+        if (this.reserve[p]) this.setReserve(p, 0);
+      }
+    }
+    undo[u + 4] = cleared;
+    this.put(to, promote ? PROMOTED_PIECE[piece] : piece);
+    this.hashLo ^= this.zTurnLo;
+    this.hashHi ^= this.zTurnHi;
+    this.undoTop = u + UNDO;
+    this.lionSq = 0;
+    this.turnBit ^= WHITE_BIT;
+    this.ply++;
+  }
+
   unmake(): void {
     const undo = this.undo;
     const u = (this.undoTop -= UNDO);
     const from = undo[u];
     const to = undo[u + 1];
+    const board = this.board;
+    if (from < this.dropLimit) return this.unmakeDrop(u, from, to);
     const mid = undo[u + 2];
     const promote = undo[u + 3];
     const c1 = undo[u + 4];
     const c2 = undo[u + 5];
-    const board = this.board;
     const placed = board[to];
     // to before from: for igui and pass they are the same square
     board[to] = c2;
@@ -506,6 +637,20 @@ export class Position {
     this.ply--;
   }
 
+  private unmakeDrop(u: number, from: number, to: number): void {
+    const undo = this.undo;
+    this.turnBit ^= WHITE_BIT;
+    this.ply--;
+    this.board[to] = EMPTY;
+    const me = this.turnBit;
+    this.reserve[from + me]++;
+    const cleared = undo[u + 4];
+    const types = this.reserveTypes;
+    if (cleared) for (let k = 0; k < types.length; k++) this.reserve[types[k] + 1 + me] += (cleared >> (2 * k)) & 3;
+    this.lionSq = undo[u + 6];
+    this.hashLo = undo[u + 7];
+    this.hashHi = undo[u + 8];
+  }
 }
 
 const UNPROMOTED_PIECE = new Uint8Array(256);

@@ -1,4 +1,4 @@
-import { makeBoardSfen, parseSfen } from './sfen.ts';
+import { makeBoardSfen, makeReserveSfen, parseSfen } from './sfen.ts';
 import { START_SFENS } from './variant.ts';
 import { withDefaults, type Variant } from './types.ts';
 
@@ -25,7 +25,7 @@ const B2 = 'A1B1T+OXT1B1A/LFCSGKEGSCFL'; // two Lions
 const B3 = 'A1B1T+O+OT1B1A/LFCSGKEGSCFL'; // three Lions
 const BS = 'A1B1TOXT1B1A/LFCSGKEGSCFL'; // Black as it starts
 
-/** Every named setup: chu's handicap table (rows 0–17), then dai's standard start. */
+/** Every named setup: chu's handicap table (rows 0–17), then dai's and Heisei chu's standard starts. */
 export const SETUPS: readonly Setup[] = Object.freeze([
   setup('even', 'chu', 0, CHU, 'Sin hándicap', 'Even game', '平手'),
   setup('black', 'chu', 1, CHU, 'Negras (el más débil mueve primero)', 'Black (the weaker player moves first)', '下手先手'),
@@ -56,12 +56,13 @@ export const SETUPS: readonly Setup[] = Object.freeze([
   setup('three-lions-five-pieces', 'chu', 17, W(`lfcsgek1scfl/a1b1txot1b1a/mvrhd1ndh3/${R}/${B3}`),
     'Tres leones y cinco piezas', 'Three Lions and five pieces', '三枚獅子五枚落ち'),
   setup('dai-even', 'dai', 0, START_SFENS.dai, 'Sin hándicap', 'Even game', '平手'),
+  setup('heisei-even', 'heisei', 0, START_SFENS.heisei, 'Sin hándicap', 'Even game', '平手'),
 ]);
 
-/** The board and side to move of a position, the move number aside; undefined when it does not parse. */
+/** The board, side to move and reserves of a position, the move number aside; undefined when it does not parse. */
 const positionKey = (variant: Variant, sfen: string): string | undefined => {
   const pos = parseSfen(sfen, withDefaults({ variant }));
-  return pos.ok ? `${makeBoardSfen(pos.value)} ${pos.value.turn}` : undefined;
+  return pos.ok ? `${makeBoardSfen(pos.value)} ${pos.value.turn} ${makeReserveSfen(pos.value)}` : undefined;
 };
 
 const byKey = new Map<string, Setup>();

@@ -6,15 +6,54 @@ import { START_SFENS, TABLES, isDaiOnly } from './variant.ts';
 export const START_SFEN = START_SFENS.chu;
 
 /**
- * Reads a lishogi chushogi SFEN, or a dai one (dai-shogi.md §1: 15 ranks, primed letters), as the
- * options' variant says; the error names what is wrong, including a position of the other game.
+ * Reads a lishogi chushogi SFEN, a dai one (dai-shogi.md §1: 15 ranks, primed letters) or a Heisei chu
+ * one (heisei-chu.md §1: reserves in the third field), as the options' variant says; the error names
+ * what is wrong, including a position of another game.
  */
 export function parseSfen(sfen: string, options: Options = DEFAULT_OPTIONS): Result<Position, string> {
   const fields = sfen.trim().split(/\s+/);
+  const pos = new Position(options);
+  const t = pos.tables;
+  if (t.drops) return parseHeiseiFields(pos, fields);
   if (fields.length < 2 || fields.length > 4 || fields[0] === '')
     return err(`expected "<board> <b|w> <lion square|-> <move number>", got ${fields.length} field(s)`);
   const [boardField, turnField, lionField = '-', numberField = '1'] = fields;
-  const pos = new Position(options);
+  if (/^[A-Za-z]/.test(lionField))
+    return err(`${t.name.toLowerCase()} has no reserves: the third field is a counter-strike square or "-", got "${lionField}" (a heisei chu position?)`);
+  return readFields(pos, boardField, turnField, lionField, numberField);
+}
+
+/** heisei-chu.md §1: `<board> <b|w> <reserves|-> [<counter-strike square>] <move number>`. */
+function parseHeiseiFields(pos: Position, fields: string[]): Result<Position, string> {
+  if (fields.length < 2 || fields.length > 5 || fields[0] === '')
+    return err(`expected "<board> <b|w> <reserves|-> [<lion square>] <move number>", got ${fields.length} field(s)`);
+  const [boardField, turnField, reserveField = '-', ...rest] = fields;
+  // the optional counter-strike square starts with a digit and ends with a rank letter; a move number is digits only
+  const lionField = rest.length === 2 || (rest.length === 1 && /[a-z]$/.test(rest[0])) ? rest[0] : '-';
+  const numberField = rest.length === 2 ? rest[1] : rest.length === 1 && lionField === '-' ? rest[0] : '1';
+  const read = readFields(pos, boardField, turnField, lionField, numberField);
+  if (!read.ok) return read;
+  const reserve = readReserve(pos, reserveField);
+  return reserve.ok ? ok(pos) : reserve;
+}
+
+/** The reserves' letters (Black's capitals, White's lowercase), each kind at most as often as the setup sets it aside. */
+function readReserve(pos: Position, field: string): Result<void, string> {
+  if (field === '-') return ok(undefined);
+  const t = pos.tables;
+  for (const letter of field) {
+    const type = typeOfCode(letter.toLowerCase());
+    if (!/[A-Za-z]/.test(letter) || type < 0 || !t.reserveMax[type])
+      return err(`reserve: "${letter}" is not a set-aside piece (${t.reserve.filter((c, i, all) => all.indexOf(c) === i).join(', ').toUpperCase()})`);
+    const piece = type + 1 + (letter === letter.toLowerCase() ? WHITE_BIT : 0);
+    if (pos.reserve[piece] === t.reserveMax[type])
+      return err(`reserve: more than ${t.reserveMax[type]} "${letter}" (the setup sets aside ${t.reserveMax[type]})`);
+    pos.setReserve(piece, pos.reserve[piece] + 1);
+  }
+  return ok(undefined);
+}
+
+function readFields(pos: Position, boardField: string, turnField: string, lionField: string, numberField: string): Result<Position, string> {
   const t = pos.tables;
   const size = t.size;
   const ranks = boardField.split('/');
@@ -95,6 +134,20 @@ export function makeBoardSfen(pos: Position): string {
   return ranks.join('/');
 }
 
+/** The reserves as SFEN writes them (heisei-chu.md §1): 'LLCC…llcc…', '-' when both are empty. */
+export function makeReserveSfen(pos: Position): string {
+  let text = '';
+  for (const bit of [0, WHITE_BIT])
+    for (const code of pos.tables.reserve.filter((c, i, all) => all.indexOf(c) === i)) {
+      const count = pos.reserve[typeOfCode(code) + 1 + bit];
+      text += (bit ? code : code.toUpperCase()).repeat(count);
+    }
+  return text || '-';
+}
+
 export function makeSfen(pos: Position): string {
-  return `${makeBoardSfen(pos)} ${pos.turnBit ? 'w' : 'b'} ${pos.lionSq ? pos.tables.squareName(pos.lionSq) : '-'} ${pos.ply + 1}`;
+  const turn = pos.turnBit ? 'w' : 'b';
+  const lion = pos.lionSq ? pos.tables.squareName(pos.lionSq) : '-';
+  if (pos.tables.drops) return `${makeBoardSfen(pos)} ${turn} ${makeReserveSfen(pos)} ${lion === '-' ? '' : `${lion} `}${pos.ply + 1}`;
+  return `${makeBoardSfen(pos)} ${turn} ${lion} ${pos.ply + 1}`;
 }

@@ -7,14 +7,21 @@ export const opposite = (c: Color): Color => (c === 'black' ? 'white' : 'black')
 /** A square name as people and USI write it: file then rank, '7l', '12a' (chu: 12..1, a..l; dai: 15..1, a..o). */
 export type Square = string;
 
-/** The games: chu shogi (12×12, RULES.md) and dai shogi (15×15, docs/dai-shogi.md). */
+/**
+ * The games rooms offer: chu shogi (12×12, RULES.md) and dai shogi (15×15, docs/dai-shogi.md). Heisei
+ * chu is not among them until the server and the web play drops (issue 41): the protocol's enum is this list.
+ */
 export const VARIANTS = ['chu', 'dai'] as const;
-export type Variant = (typeof VARIANTS)[number];
+/** Every game the rules know: the rooms' games and Heisei chu shogi (docs/heisei-chu.md). */
+export const ALL_VARIANTS = [...VARIANTS, 'heisei'] as const;
+export type Variant = (typeof ALL_VARIANTS)[number];
 
 /** RULES.md §3: 'association' promotes on entering the zone, or on a capture that starts or ends in it; 'shogi' on any move touching it. */
 export const PROMOTION_RULES = ['association', 'shogi'] as const;
 /** RULES.md §4: 'off', 'protected' (JCSA), 'always' (Edo rule). */
 export const LION_TRADING_RULES = ['off', 'protected', 'always'] as const;
+/** heisei-chu.md §4: 'any' = a drop is a move, as often as the reserve lasts; 'once' = one drop per player per game. */
+export const HEISEI_DROPS = ['any', 'once'] as const;
 
 export interface Options {
   promotion: (typeof PROMOTION_RULES)[number];
@@ -26,6 +33,8 @@ export interface Options {
   variant?: Variant;
   /** dai-shogi.md §3: a Knight may promote on its last two ranks without a capture (dai only; default on). */
   knightSecondChance?: boolean;
+  /** heisei-chu.md §4 (heisei only; default 'any') */
+  heiseiDrops?: (typeof HEISEI_DROPS)[number];
 }
 
 export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({
@@ -38,13 +47,17 @@ export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({
 /** The options' game: 'chu' unless they say 'dai'. */
 export const variantOf = (options?: Partial<Options>): Variant => options?.variant ?? 'chu';
 
-/** Fills in the defaults; a dai game has no lion trading (dai-shogi.md §4) and a Knight's second chance unless told otherwise. */
+/**
+ * Fills in the defaults; a dai game has no lion trading (dai-shogi.md §4) and a Knight's second chance
+ * unless told otherwise; a Heisei game drops any number of times unless told 'once' (heisei-chu.md §4).
+ */
 export const withDefaults = (options?: Partial<Options>): Options => {
   const all: Options = { ...DEFAULT_OPTIONS, ...options };
   if (all.variant === 'dai') {
     all.lionTrading = 'off';
     all.knightSecondChance ??= true;
   }
+  if (all.variant === 'heisei') all.heiseiDrops ??= 'any';
   return all;
 };
 
@@ -64,6 +77,11 @@ export const ILLEGAL_REASONS = [
   'lion-protected',
   'counter-strike',
   'repetition',
+  // drops (heisei-chu.md §3–4)
+  'not-in-reserve',
+  'drop-occupied',
+  'drop-not-adjacent',
+  'drop-dead-end',
 ] as const;
 export type IllegalReason = (typeof ILLEGAL_REASONS)[number];
 

@@ -1,25 +1,38 @@
-import { EMPTY, WHITE_BIT } from './piece.ts';
+import { ALL_CODES, EMPTY, OFF, WHITE_BIT, typeOfCode } from './piece.ts';
 import { Position, isLionPiece, type PackedMove } from './position.ts';
-import { VARIANTS, err, ok, type IllegalReason, type Result, type Square, type Variant } from './types.ts';
+import { ALL_VARIANTS, err, ok, type IllegalReason, type Result, type Square, type Variant } from './types.ts';
 import { TABLES, type VariantTables } from './variant.ts';
 
-/** A move as plain data. `mid` is the Lion's (Falcon's, Eagle's) first step in a double move. */
+/**
+ * A move as plain data. `mid` is the Lion's (Falcon's, Eagle's) first step in a double move. A drop
+ * (heisei-chu.md §3) has `drop`, the SFEN code of the piece put down ('o'), and no origin: its `from` is its square.
+ */
 export interface Move {
   from: Square;
   to: Square;
   mid?: Square;
   promote: boolean;
+  drop?: string;
 }
 
 const USI = Object.fromEntries(
-  VARIANTS.map((v) => {
+  ALL_VARIANTS.map((v) => {
     const sq = TABLES[v].squarePattern;
     return [v, new RegExp(`^(${sq})(${sq})(${sq})?(\\+)?$`)];
   }),
 ) as Record<Variant, RegExp>;
+/** A drop: the piece's capital letter, '*', the square, '+' to promote at once: 'O*5e', 'O*5c+'. */
+const DROP = new RegExp(`^([A-Z])\\*(${TABLES.heisei.squarePattern})(\\+)?$`);
 
-/** Syntax only (squares of the variant's board: 1a…12l, or 1a…15o): whether it is legal is the position's question. */
+/**
+ * Syntax only (squares of the variant's board: 1a…12l, or 1a…15o; drops in a game that has them):
+ * whether it is legal is the position's question.
+ */
 export function parseUsi(usi: string, variant: Variant = 'chu'): Move | undefined {
+  if (TABLES[variant].drops) {
+    const d = DROP.exec(usi);
+    if (d) return { from: d[2], to: d[2], promote: d[3] === '+', drop: d[1].toLowerCase() };
+  }
   const m = USI[variant].exec(usi);
   if (!m) return undefined;
   return m[3]
@@ -28,6 +41,7 @@ export function parseUsi(usi: string, variant: Variant = 'chu'): Move | undefine
 }
 
 export function makeUsi(m: Move): string {
+  if (m.drop) return `${m.drop.toUpperCase()}*${m.to}${m.promote ? '+' : ''}`;
   return m.from + (m.mid ?? '') + m.to + (m.promote ? '+' : '');
 }
 
@@ -37,6 +51,10 @@ export function packedToMove(m: PackedMove, variant: Variant = 'chu'): Move {
 }
 
 function moveOf(t: VariantTables, m: PackedMove): Move {
+  if (t.isDrop(m)) {
+    const to = t.squareName(t.moveTo(m));
+    return { from: to, to, promote: (m & t.promote) !== 0, drop: ALL_CODES[t.dropType(m)] };
+  }
   const mid = t.moveMid(m);
   const move: Move = { from: t.squareName(t.moveFrom(m)), to: t.squareName(t.moveTo(m)), promote: (m & t.promote) !== 0 };
   if (mid) move.mid = t.squareName(mid);
@@ -55,6 +73,7 @@ export function resolveUsi(pos: Position, usi: string, legal: ArrayLike<number>,
   const t = pos.tables;
   const move = parseUsi(usi, t.variant);
   if (!move) return err('malformed-usi');
+  if (move.drop) return resolveDrop(pos, move, legal, count);
   const from = t.parseSquare(move.from)!;
   const to = t.parseSquare(move.to)!;
   const piece = pos.board[from];
@@ -85,6 +104,26 @@ export function resolveUsi(pos: Position, usi: string, legal: ArrayLike<number>,
   const wanted = t.pack(from, to, mid, move.promote);
   for (let i = 0; i < count; i++) if (legal[i] === wanted) return ok(wanted);
   return err(pos.explain(from, to, mid, move.promote));
+}
+
+/** The legal drop a parsed drop means, or why it is refused (heisei-chu.md §3–4). */
+function resolveDrop(pos: Position, move: Move, legal: ArrayLike<number>, count: number): Result<PackedMove, IllegalReason> {
+  const t = pos.tables;
+  const type = typeOfCode(move.drop!);
+  const to = t.parseSquare(move.to)!;
+  const wanted = t.packDrop(type, to, move.promote);
+  for (let i = 0; i < count; i++) if (legal[i] === wanted) return ok(wanted);
+  if (type < 0 || !pos.reserve[type + 1 + pos.turnBit]) return err('not-in-reserve');
+  if (pos.board[to] !== EMPTY) return err('drop-occupied');
+  const near = t.kingDirs.some((d) => {
+    const p = pos.board[to + d];
+    return p !== EMPTY && p !== OFF && (p & WHITE_BIT) === pos.turnBit;
+  });
+  if (!near) return err('drop-not-adjacent');
+  if (move.promote) {
+    for (let i = 0; i < count; i++) if (legal[i] === (wanted ^ t.promote)) return err('no-promotion-here');
+  }
+  return err('drop-dead-end');
 }
 
 /** Whether from → mid → to follows the piece's lion power (two king steps, or along a Falcon/Eagle line). */

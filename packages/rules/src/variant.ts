@@ -5,7 +5,7 @@ import {
 import { CHU_GEOMETRY, DAI_GEOMETRY, type Geometry } from './square.ts';
 import type { Square, Variant } from './types.ts';
 
-// Everything that differs between chu and dai, compiled once per variant: the board frame, which
+// Everything that differs between chu, dai and Heisei chu, compiled once per variant: the board frame, which
 // pieces exist, how they move on that frame, the promotion zone, dead pieces, Zobrist keys and the
 // packed-move layout. Position, SFEN, USI, notation and the board feed read a game's tables; none of
 // them branches on the variant's name.
@@ -28,6 +28,11 @@ export interface VariantInfo {
   readonly baseCodes: readonly string[];
   /** every square, in board order: '12a' … '1l' */
   readonly squareNames: readonly Square[];
+  /**
+   * heisei-chu.md §1–2: the kinds a reserve holds, in the SFEN's order ('l', 'c', … 'x'), each as
+   * often as the setup sets it aside; [] for a game without drops
+   */
+  readonly reserve: readonly string[];
 }
 
 /** The compiled tables of a variant, for the fast internals (Position, the CPU player). */
@@ -62,13 +67,31 @@ export interface VariantTables extends Geometry, VariantInfo {
   moveTo(m: number): number;
   moveMid(m: number): number;
   pack(from: number, to: number, mid?: number, promote?: boolean): number;
-  /** the USI of a packed move: '7i7h', '6f6e5d', '7c8b+' (usi.ts has the parser) */
+  /** the USI of a packed move: '7i7h', '6f6e5d', '7c8b+', a drop 'O*5e' (usi.ts has the parser) */
   usiOf(m: number): string;
+  /** whether the game has drops (heisei-chu.md §3) */
+  readonly drops: boolean;
+  /** per type: how many of it a reserve may hold (the setup's set-aside count), 0 = never in a reserve */
+  readonly reserveMax: Uint8Array;
+  /** the reserve kinds' types, in the SFEN's order */
+  readonly reserveTypes: readonly number[];
+  /**
+   * A drop is packed with the dropped type + 1 as its origin: a guard square of the frame's first rows,
+   * where no move starts. Below this bound an origin is a drop's.
+   */
+  readonly dropLimit: number;
+  isDrop(m: number): boolean;
+  /** the type a drop puts down (its origin - 1) */
+  dropType(m: number): number;
+  packDrop(type: number, to: number, promote?: boolean): number;
 }
 
 export const START_SFENS: Readonly<Record<Variant, string>> = {
   chu: 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1',
   // dai-shogi.md §7
+  // heisei-chu.md §1–2: chu's without the set-aside pieces, which start in the reserves
+  heisei:
+    '1f2gekg2f1/2b1t2t1b2/2rhdqndhr2/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/2RHDNQDHR2/2B1T2T1B2/1F2GKEG2F1 b LLCCSSMMVVAAOXllccssmmvvaaox 1',
   dai:
     "ln's'i'csgkgsci's'n'l/a1c'1f1tet1f1c'1a/1v'1a'1e'xnoe'1a'1v'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4i5i4/15/15/15/" +
     "4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1V'1A'1E'ONXE'1A'1V'1/A1C'1F1TET1F1C'1A/LN'S'I'CSGKGSCI'S'N'L b - 1",
@@ -108,6 +131,8 @@ interface Definition {
   /** the starting types, strongest first */
   baseCodes: readonly string[];
   seed: number;
+  /** the set-aside pieces of one side, in the SFEN's order (heisei-chu.md §2) */
+  reserve?: readonly string[];
 }
 
 function compile(def: Definition): VariantTables {
@@ -145,6 +170,12 @@ function compile(def: Definition): VariantTables {
     }
   const z = zobrist(frame, def.seed);
   const codes = def.types.map((t) => ALL_CODES[t]);
+  const reserve = def.reserve ?? [];
+  const reserveMax = new Uint8Array(64);
+  for (const code of reserve) reserveMax[typeOfCode(code)]++;
+  const reserveTypes = [...new Set(reserve)].map(typeOfCode);
+  // the first two rows of the frame are guard squares: room for every type + 1
+  const dropLimit = 2 * g.width;
   return {
     ...g,
     variant: def.variant,
@@ -154,6 +185,7 @@ function compile(def: Definition): VariantTables {
     startSfen: START_SFENS[def.variant],
     codes,
     baseCodes: def.baseCodes,
+    reserve,
     hasType,
     movesByPiece: moves.byPiece,
     reach: moves.reach,
@@ -174,7 +206,16 @@ function compile(def: Definition): VariantTables {
     moveTo: (m) => (m >> bits) & mask,
     moveMid: (m) => (m >> (2 * bits)) & mask,
     pack: (from, to, mid = 0, promote = false) => from | (to << bits) | (mid << (2 * bits)) | (promote ? 1 << (3 * bits) : 0),
+    drops: reserve.length > 0,
+    reserveMax,
+    reserveTypes,
+    dropLimit,
+    isDrop: (m) => (m & mask) < dropLimit,
+    dropType: (m) => (m & mask) - 1,
+    packDrop: (type, to, promote = false) => type + 1 + (to << bits) + (promote ? 1 << (3 * bits) : 0),
     usiOf: (m) => {
+      const from = m & mask;
+      if (from < dropLimit) return `${ALL_CODES[from - 1].toUpperCase()}*${g.squareName((m >> bits) & mask)}${m & (1 << (3 * bits)) ? '+' : ''}`;
       const mid = (m >> (2 * bits)) & mask;
       return `${g.squareName(m & mask)}${mid ? g.squareName(mid) : ''}${g.squareName((m >> bits) & mask)}${m & (1 << (3 * bits)) ? '+' : ''}`;
     },
@@ -186,10 +227,17 @@ const CHU_BASE = PIECE_SPECS.slice(0, CHU_TYPE_COUNT).filter((s) => !s.code.star
 /** Where the eight dai pieces stand among chu's by strength (seed 001 ranks them by size, "de mayor a menor potencia", without a list). */
 const DAI_BASE = [...CHU_BASE.slice(0, CHU_BASE.indexOf('a')), "v'", "f'", ...CHU_BASE.slice(CHU_BASE.indexOf('a'), -2), "e'", "a'", "c'", "i'", "s'", "n'", 'i', 'p'];
 
+/** heisei-chu.md §2: a side's set-aside pieces, in the SFEN's order */
+const HEISEI_RESERVE = ['l', 'l', 'c', 'c', 's', 's', 'm', 'm', 'v', 'v', 'a', 'a', 'o', 'x'];
+
 export const TABLES: Readonly<Record<Variant, VariantTables>> = {
   chu: compile({
     variant: 'chu', name: 'Chu shogi', geometry: CHU_GEOMETRY, zoneDepth: 4, lionTrading: true,
     types: range(0, CHU_TYPE_COUNT), baseCodes: CHU_BASE, seed: 0x9e3779b9,
+  }),
+  heisei: compile({
+    variant: 'heisei', name: 'Heisei chu shogi', geometry: CHU_GEOMETRY, zoneDepth: 4, lionTrading: true,
+    types: range(0, CHU_TYPE_COUNT), baseCodes: CHU_BASE, seed: 0x9e3779b9, reserve: HEISEI_RESERVE,
   }),
   dai: compile({
     variant: 'dai', name: 'Dai shogi', geometry: DAI_GEOMETRY, zoneDepth: 5, lionTrading: false,
@@ -203,7 +251,7 @@ export const VARIANT_INFO: Readonly<Record<Variant, VariantInfo>> = Object.fromE
     t.variant,
     {
       variant: t.variant, name: t.name, size: t.size, zoneDepth: t.zoneDepth, lionTrading: t.lionTrading,
-      startSfen: t.startSfen, codes: t.codes, baseCodes: t.baseCodes, squareNames: t.squareNames,
+      startSfen: t.startSfen, codes: t.codes, baseCodes: t.baseCodes, squareNames: t.squareNames, reserve: t.reserve,
     },
   ]),
 ) as Record<Variant, VariantInfo>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ChatChannelSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, ratingPoolOf, rulesOptions, setupOfRoom, type RatingPool, type ChatMessage, SeatsSchema, type GameRecord, type GameStatus, type MyGames, type Outcome,
+  ChatChannelSchema, ColorSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, ratingPoolOf, rulesOptions, setupOfRoom, type RatingPool, type ChatMessage, SeatsSchema, type AdjournReason, type Color, type GameRecord, type GameStatus, type MyGames, type Outcome,
   type RoomOptions, type Seat, type Seats,
 } from '@chu/protocol';
 import { parseSfen } from '@chu/rules';
@@ -42,7 +42,12 @@ export interface StoredGame {
   outcome: Outcome | null;
   moves: { usi: string; ackId: string | null; deviceId: string | null; clock: StoredClock | null }[];
   turnStartedAt: Date | null; // when the side to move's turn started (correspondence deadlines run from it)
+  sealer: Color | null;       // adjournment by agreement (RULES.md §7): the side that seals, until its move is played
+  sealed: SealedRecord | null; // its sealed move, not yet played (never shown before the game resumes)
 }
+
+/** A sealed move as stored (RULES.md §7): a move's record, kept apart from the game's moves until it is played. */
+export type SealedRecord = Pick<MoveRecord, 'ply' | 'usi' | 'timeMs' | 'byCpu' | 'ackId' | 'deviceId' | 'lagMs'> & { clock: StoredClock | null };
 
 /** The accounts behind a rated game's seats. */
 export interface RatedPlayers {
@@ -67,11 +72,13 @@ async function refusal(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fenc
   return stale ? new StaleOwner(stale) : new Error(otherwise);
 }
 
+const clockColumns = { blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true } as const;
 const gameWithMoves = {
   moves: {
     orderBy: { ply: 'asc' as const },
-    select: { usi: true, ackId: true, deviceId: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true },
+    select: { usi: true, ackId: true, deviceId: true, ...clockColumns },
   },
+  sealedMove: { select: { ply: true, usi: true, timeMs: true, byCpu: true, ackId: true, deviceId: true, lagMs: true, ...clockColumns } },
 };
 
 // Rooms, games and moves in the database. Every write here is awaited before anyone is told.
@@ -163,6 +170,54 @@ export class Store {
         "white_ms" = ${clock.whiteMs}, "white_periods" = ${clock.whitePeriods}
       WHERE "game_id" = (SELECT "id" FROM game) AND "ply" = ${ply}`;
     if (n !== 1) throw await refusal(this.prisma, gameId, fence, `game ${gameId} is not in play: time not given`);
+  }
+
+  /** Adjournment agreed (RULES.md §7): `sealer`, to move, seals a move next. Cleared when the sealed move is played. */
+  async setSealer(gameId: string, sealer: Color, version: number, fence: number | null): Promise<void> {
+    const n = await this.prisma.$executeRaw`
+      UPDATE "games" AS g SET "version" = ${version}, "sealer" = ${sealer}
+      WHERE g."id" = ${gameId} AND g."status" = 'active' AND ${fenced(Prisma.sql`g."room_id"`, fence)}`;
+    if (n !== 1) throw await refusal(this.prisma, gameId, fence, `game ${gameId} is not in play: adjournment not stored`);
+  }
+
+  /**
+   * The sealer's move is sealed: stored apart from the game's moves, and the game adjourned, in one
+   * statement. Nothing that reads "moves" sees it until `playSealed`.
+   */
+  async seal(gameId: string, m: SealedRecord, version: number, fence: number | null): Promise<void> {
+    const n = await this.prisma.$executeRaw`
+      WITH game AS (
+        UPDATE "games" AS g SET "version" = ${version}, "status" = 'adjourned'
+        WHERE g."id" = ${gameId} AND g."status" = 'active' AND g."sealer" IS NOT NULL AND ${fenced(Prisma.sql`g."room_id"`, fence)}
+        RETURNING g."id"
+      )
+      INSERT INTO "sealed_moves" ("game_id", "ply", "usi", "time_ms", "by_cpu", "ack_id", "device_id",
+                                  "black_ms", "black_periods", "white_ms", "white_periods", "lag_ms")
+      SELECT "id", ${m.ply}, ${m.usi}, ${m.timeMs}, ${m.byCpu}, ${m.ackId}, ${m.deviceId},
+             ${m.clock?.blackMs ?? null}::int, ${m.clock?.blackPeriods ?? null}::int, ${m.clock?.whiteMs ?? null}::int,
+             ${m.clock?.whitePeriods ?? null}::int, ${m.lagMs ?? null}::int
+      FROM game
+      ON CONFLICT ("game_id") DO UPDATE SET "ply" = EXCLUDED."ply", "usi" = EXCLUDED."usi", "time_ms" = EXCLUDED."time_ms",
+        "by_cpu" = EXCLUDED."by_cpu", "ack_id" = EXCLUDED."ack_id", "device_id" = EXCLUDED."device_id",
+        "black_ms" = EXCLUDED."black_ms", "black_periods" = EXCLUDED."black_periods", "white_ms" = EXCLUDED."white_ms",
+        "white_periods" = EXCLUDED."white_periods", "lag_ms" = EXCLUDED."lag_ms", "created_at" = CURRENT_TIMESTAMP`;
+    if (n !== 1) throw await refusal(this.prisma, gameId, fence, `game ${gameId} is not being adjourned: move not sealed`);
+  }
+
+  /**
+   * Both players agreed to resume (RULES.md §7): in one transaction the sealed move joins the game's
+   * moves, its sealed row goes, and the game is in play again from `move.at`. A sealed move that ends the
+   * game is stored by ranked/RatingBook.recordResult instead, with the result.
+   */
+  async playSealed(move: MoveRecord): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const n = await tx.$executeRaw`
+        UPDATE "games" AS g SET "version" = ${move.version}, "status" = 'active', "sealer" = NULL, "turn_started_at" = ${move.at ?? new Date()}
+        WHERE g."id" = ${move.gameId} AND g."status" = 'adjourned' AND ${fenced(Prisma.sql`g."room_id"`, move.fence)}`;
+      if (n !== 1) throw await refusal(tx, move.gameId, move.fence, `game ${move.gameId} is not adjourned: sealed move not played`);
+      await Store.insertMove(tx, move);
+      await tx.$executeRaw`DELETE FROM "sealed_moves" WHERE "game_id" = ${move.gameId}`;
+    });
   }
 
   /** A chat message, kept with its room (fenced like every write of the room's state). */
@@ -322,11 +377,12 @@ export class Store {
     const rows = await this.prisma.$queryRaw<
       {
         id: string; code: string; seats: unknown; status: string; winner: string | null; reason: string | null; ply: number; updated: Date;
-        options: unknown; startSfen: string; turnStartedAt: Date | null;
+        options: unknown; startSfen: string; turnStartedAt: Date | null; sealed: boolean;
       }[]
     >`
       SELECT g."id", r."code", g."seats", g."status", g."winner", g."reason", g."options", g."start_sfen" AS "startSfen",
         g."turn_started_at" AS "turnStartedAt",
+        EXISTS (SELECT 1 FROM "sealed_moves" s WHERE s."game_id" = g."id") AS "sealed",
         (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply",
         COALESCE(g."finished_at", g."turn_started_at", g."created_at") AS "updated"
       FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
@@ -348,14 +404,16 @@ export class Store {
         ? new Date(r.turnStartedAt.getTime() + tc.daysPerMove * 86_400 * msPerSecond).toISOString() : null;
       return {
         gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name,
-        status, ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason), turn, deadline,
+        status, adjourned: status === 'adjourned' ? adjournReason(r.sealed) : null,
+        ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason), turn, deadline,
       };
     });
   }
 }
 
 /** Both clocks as a move stored them, or null: an untimed game's move (or one from before clocks). */
-function storedClock(m: { [K in keyof StoredClock]: number | null }): StoredClock | null {
+type StoredClockColumns = { [K in keyof StoredClock]: number | null };
+function storedClock(m: StoredClockColumns): StoredClock | null {
   return m.blackMs === null || m.blackPeriods === null || m.whiteMs === null || m.whitePeriods === null ? null
     : { blackMs: m.blackMs, blackPeriods: m.blackPeriods, whiteMs: m.whiteMs, whitePeriods: m.whitePeriods };
 }
@@ -365,6 +423,9 @@ const seatedAs = (key: 'deviceId' | 'userId', id: string): Prisma.Sql => {
   const field = Prisma.raw(`'${key}'`); // one of two fixed names, never input
   return Prisma.sql`(g."seats"->'black'->>${field} = ${id} OR g."seats"->'white'->>${field} = ${id})`;
 };
+
+/** An adjourned game with a sealed move was adjourned by agreement (RULES.md §7); without one, by absence (§8). */
+const adjournReason = (sealed: boolean): AdjournReason => (sealed ? 'agreement' : 'absence');
 
 const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>
   status === 'finished' ? OutcomeSchema.parse({ winner, reason }) : null;
@@ -386,17 +447,23 @@ function toRoom(row: { id: string; code: string; hostDeviceId: string; options: 
 function toGame(g: {
   id: string; roomId: string; number: number; options: unknown; startSfen: string; seats: unknown; version: number;
   rated: boolean; status: string; winner: string | null; reason: string | null;
-  moves: ({ usi: string; ackId: string | null; deviceId: string | null } & { [K in keyof StoredClock]: number | null })[];
+  moves: ({ usi: string; ackId: string | null; deviceId: string | null } & StoredClockColumns)[];
   turnStartedAt: Date | null;
+  sealer: string | null;
+  sealedMove: (Omit<SealedRecord, 'clock' | 'lagMs'> & { lagMs: number | null } & StoredClockColumns) | null;
 }): StoredGame {
   const status = GameStatusSchema.parse(g.status);
+  // a sealed row whose move was played already (the game ended on it) is history, not a pending seal
+  const s = g.sealedMove && g.sealedMove.ply === g.moves.length && status !== 'finished' ? g.sealedMove : null;
   return {
     id: g.id, roomId: g.roomId, number: g.number, options: RoomOptionsSchema.parse(g.options), startSfen: g.startSfen,
     seats: SeatsSchema.parse(g.seats), version: g.version, rated: g.rated, status,
     outcome: outcomeOf(status, g.winner, g.reason), turnStartedAt: g.turnStartedAt,
-    moves: g.moves.map((m) => ({
-      usi: m.usi, ackId: m.ackId, deviceId: m.deviceId,
-      clock: storedClock(m),
-    })),
+    moves: g.moves.map((m) => ({ usi: m.usi, ackId: m.ackId, deviceId: m.deviceId, clock: storedClock(m) })),
+    sealer: status === 'finished' || g.sealer === null ? null : ColorSchema.parse(g.sealer),
+    sealed: s && {
+      ply: s.ply, usi: s.usi, timeMs: s.timeMs, byCpu: s.byCpu, ackId: s.ackId, deviceId: s.deviceId, lagMs: s.lagMs, clock: storedClock(s),
+    },
   };
 }
+

@@ -123,8 +123,12 @@ export class GameClock {
   /** Replaces the current clocks in place (a stored gift of time). */
   amend(next: ClockState): void { this.history[this.history.length - 1] = next; }
 
-  view(wallNow: number): ClockView {
-    const side = (c: Color) => ({ mainMs: this.state[c].mainMs, periods: this.state[c].periods });
+  /** Clocks as stored (a sealed move's), with the lag quotas they go on with. */
+  restore(stored: StoredClock): ClockState { return fromStored(stored, this.state); }
+
+  /** `state`: other clocks to show than the current ones (a sealed move's, while adjourned). */
+  view(wallNow: number, state: ClockState = this.state): ClockView {
+    const side = (c: Color) => ({ mainMs: state[c].mainMs, periods: state[c].periods });
     const turnStartedAt = this.running ? this.startedWall : null;
     return {
       black: side('black'), white: side('white'), byoyomiMs: this.config.byoyomiMs, incrementMs: this.config.incrementMs,

@@ -1,15 +1,18 @@
 import { Game, type Outcome as RulesOutcome } from '@chu/rules';
 import {
-  COLORS, GIVEN_TIME_SECONDS, opposite, rulesOptions, seatOf, setupOfRoom, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
+  ADJOURN_FROM_PLY, adjournable, COLORS, GIVEN_TIME_SECONDS, opposite, rulesOptions, seatOf, setupOfRoom, type AdjournReason, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
   type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView, type SetupView,
 } from '@chu/protocol';
+import type { ClockState } from '@chu/rules';
 import type { Logger } from 'pino';
 import type { Store } from '../db/Store.ts';
 import { recordResult } from '../ranked/RatingBook.ts';
 import { Absence } from './Absence.ts';
 import { EventHistory } from './EventHistory.ts';
-import type { StoredClock } from '../db/MoveWriter.ts';
+import type { MoveRecord, StoredClock } from '../db/MoveWriter.ts';
+import type { SealedRecord } from '../db/Store.ts';
 import type { TurnClock } from '../cpu/CpuDesk.ts';
+import { Adjournment, type SealedMove } from './Adjournment.ts';
 import { GameClock, toStored } from './GameClock.ts';
 
 export type Refusal = { ok: false; code: ErrorCode; message: string; reason?: string; resync?: boolean };
@@ -45,7 +48,13 @@ export interface SessionInit {
   fence?: number | null;                          // the room owner's lease token, carried by every write
   clocks?: (StoredClock | null)[];                 // both clocks as stored with each move so far
   turnStartedAt?: Date | null;                     // as stored: a correspondence turn runs on from it
+  sealer?: Color | null;                           // adjournment agreed (RULES.md §7): the side that seals
+  sealed?: SealedRecord | null;                    // its sealed move, stored and not yet played
 }
+
+/** Who played a move, as stored with it; `lagMs` is the transport lag measured on the mover's connection. */
+interface Mover { byCpu: boolean; deviceId: string | null; ack: string | null; lagMs: number }
+const CPU: Mover = { byCpu: true, deviceId: null, ack: null, lagMs: 0 };
 
 /** A CPU move to compute: the side, its level, the position, and the time it must be back by. */
 export interface CpuTurn {
@@ -93,6 +102,7 @@ export class GameSession {
   private readonly acks: Map<string, AckedMove>;
   private readonly clock: GameClock | null; // null = untimed
   private readonly fence: number | null;
+  private readonly adjournment: Adjournment; // by agreement (RULES.md §7); absence is `absence`'s (§8)
 
   constructor(private readonly deps: SessionDeps, init: SessionInit) {
     this.id = init.id;
@@ -110,6 +120,12 @@ export class GameSession {
     this.ratingChanges = init.ratingChanges ?? null;
     this.fence = init.fence ?? null;
     this.clock = GameClock.of(init.options.timeControl, deps.msPerSecond, init.clocks);
+    const sealed = init.sealed;
+    this.adjournment = new Adjournment(init.sealer ?? null, sealed ? {
+      ply: sealed.ply, usi: sealed.usi, timeMs: sealed.timeMs, lagMs: sealed.lagMs ?? 0, byCpu: sealed.byCpu,
+      clock: sealed.clock && this.clock ? this.clock.restore(sealed.clock) : null,
+      deviceId: sealed.deviceId, ack: sealed.ackId, version: init.version,
+    } : null);
     // Correspondence players come and go by design: no grace period, no stand-in (RULES.md §8).
     this.absence = new Absence(init.seats, init.present, now(), init.options.graceSeconds * deps.msPerSecond, !this.clock?.correspondence);
     if (this.state === 'active') {
@@ -170,6 +186,8 @@ export class GameSession {
       ply: this.game.ply,
       turn: this.game.turn,
       status: this.state,
+      adjourned: this.adjournedWhy,
+      adjournment: this.adjournment.view(),
       outcome: this.outcome,
       drawOfferBy: this.drawOfferBy,
       takebackOfferBy: this.takebackOfferBy,
@@ -179,6 +197,11 @@ export class GameSession {
       rated: this.rated,
       ratingChanges: this.ratingChanges,
     };
+  }
+
+  /** Why the game is adjourned, while it is: a sealed move (agreement, RULES.md §7) or nobody present (absence, §8). */
+  get adjournedWhy(): AdjournReason | null {
+    return this.state !== 'adjourned' ? null : this.adjournment.adjourned ? 'agreement' : 'absence';
   }
 
   eventsSince(version: number): GameEvent[] | null {
@@ -199,19 +222,29 @@ export class GameSession {
       if (this.sameMove(seen, usi)) return { reply: { ok: true, version: seen.version }, events: [] };
       return refused(refuse('ack-reused', `Ack id ${ack} was already used for the move ${seen.usi} of this game; nothing was played. Send ${usi} with a new ack id.`));
     }
-    if (this.state === 'adjourned') return refused(refuse('adjourned', 'The game is adjourned until a player returns.'));
+    if (this.state === 'adjourned') return refused(this.adjournedRefusal());
     if (this.game.turn !== color) return refused(refuse('not-your-turn', 'It is not your turn.'));
-    if (this.absence.controller(color) === 'cpu') return refused(refuse('not-your-turn', 'The CPU is playing this seat.'));
+    if (this.adjournment.sealing) return refused(refuse('must-seal', 'The adjournment is agreed: seal your move instead of playing it.'));
+    const checked = await this.checkMove(color, usi, version);
+    return 'step' in checked ? checked.step : this.commit(checked.usi, { byCpu: false, deviceId, ack, lagMs });
+  }
+
+  /**
+   * What a person's move and a seal both go through once it is that person's turn: a CPU standing in,
+   * the clock, the rules, the version. The move in its canonical form, or the step that refused it.
+   */
+  private async checkMove(color: Color, usi: string, version: number): Promise<{ usi: string } | { step: Step }> {
+    if (this.absence.controller(color) === 'cpu') return { step: refused(refuse('not-your-turn', 'The CPU is playing this seat.')) };
     if (this.clock?.expired(now())) {
       const step = await this.tick(); // the server's clock decides, even if the timer has not fired yet
-      return { ...step, reply: refuse('game-over', 'Your time for this move ran out.') };
+      return { step: { ...step, reply: refuse('game-over', 'Your time for this move ran out.') } };
     }
     const legal = this.game.check(usi);
-    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
+    if (!legal.ok) return { step: refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error })) };
     if (version < this.positionVersion || version > this.version) {
-      return refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true }));
+      return { step: refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true })) };
     }
-    return this.commit(legal.value, { byCpu: false, deviceId, ack, lagMs });
+    return { usi: legal.value };
   }
 
   /**
@@ -280,6 +313,7 @@ export class GameSession {
     const color = this.colorOf(deviceId);
     if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
     if (this.rated) return refused(refuse('no-takebacks', 'Ranked games have no takebacks.'));
+    if (this.adjournment.sealing) return refused(refuse('must-seal', 'The adjournment is agreed: the sealed move comes first.'));
     if (!this.options.takebacks) return refused(refuse('no-takebacks', 'This room has takebacks turned off.'));
     const other = opposite(color);
     if (action === 'offer') {
@@ -299,6 +333,161 @@ export class GameSession {
       return this.record([{ kind: 'takeback-decline', by: color }]);
     }
     return this.takeBack(other);
+  }
+
+  // ---- adjournment by agreement (RULES.md §7) -------------------------------------------------------
+
+  /**
+   * Clock games between two people, from ply ADJOURN_FROM_PLY on: a player offers to adjourn; the other
+   * accepts or declines, like a draw offer (an offer lapses with the next move). On acceptance the side
+   * to move is the sealer: its next move is sealed rather than played, and its clock runs until then.
+   */
+  async adjourn(deviceId: string, action: 'offer' | 'accept' | 'decline'): Promise<Step> {
+    if (this.state === 'finished') return refused(refuse('game-over', 'The game is over.'));
+    const color = this.colorOf(deviceId);
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
+    if (this.state === 'adjourned') return refused(this.adjournedRefusal());
+    if (!this.clock || !adjournable(this.options.timeControl)) {
+      return refused(refuse('cannot-adjourn', 'Only games on a clock adjourn by agreement (not untimed, per-move or correspondence games).'));
+    }
+    if (COLORS.some((c) => this.seats[c].kind !== 'human')) return refused(refuse('cannot-adjourn', 'Adjourning takes two people at the board.'));
+    if (this.game.ply < ADJOURN_FROM_PLY) return refused(refuse('cannot-adjourn', `A game may adjourn from ply ${ADJOURN_FROM_PLY} on; it is at ply ${this.game.ply}.`));
+    if (this.adjournment.sealer) return refused(refuse('must-seal', 'The adjournment is already agreed: the player to move seals a move.'));
+    const other = opposite(color);
+    const a = this.adjournment;
+    if (action === 'offer') {
+      if (a.offerBy === color) return this.nothing();
+      if (a.offerBy !== other) {
+        a.offerBy = color;
+        return this.record([{ kind: 'adjourn-offer', by: color }]);
+      }
+    } else {
+      if (a.offerBy !== other) return refused(refuse('no-adjourn-offer', 'There is no offer to adjourn to answer.'));
+      if (action === 'decline') {
+        a.offerBy = null;
+        return this.record([{ kind: 'adjourn-decline', by: color }]);
+      }
+    }
+    const sealer = this.game.turn;
+    const step = await this.record([{ kind: 'adjourn-accept', by: color, sealer }], undefined,
+      (version) => this.deps.store.setSealer(this.id, sealer, version, this.fence));
+    a.agree(sealer);
+    return step;
+  }
+
+  /**
+   * The sealer's move, checked like any move (seat, turn, clock, rules, version) and stored apart from
+   * the game: it is never told to anyone, its own player included, until the game resumes.
+   */
+  async seal(deviceId: string, usi: string, version: number, ack: string, lagMs = 0): Promise<Step> {
+    if (this.state === 'finished') return refused(refuse('game-over', 'The game is over.'));
+    const color = this.colorOf(deviceId);
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
+    const sealed = this.adjournment.sealed;
+    if (sealed) {
+      // a retry of the seal is acknowledged again; its move is not compared, so nothing about it is said
+      if (sealed.deviceId === deviceId && sealed.ack === ack) return { reply: { ok: true, version: sealed.version }, events: [] };
+      return refused(refuse('no-seal', 'The move is already sealed.'));
+    }
+    if (this.state === 'adjourned') return refused(this.adjournedRefusal());
+    if (!this.adjournment.sealing) return refused(refuse('no-seal', 'No adjournment was agreed: there is no move to seal.'));
+    if (this.adjournment.sealer !== color) return refused(refuse('not-your-turn', 'Only the player to move seals a move.'));
+    const checked = await this.checkMove(color, usi, version);
+    return 'step' in checked ? checked.step : this.sealMove(checked.usi, { byCpu: false, deviceId, ack, lagMs });
+  }
+
+  /** Seals a move (a person's was checked; a CPU's is checked here): its clock is read as a move's, it is stored, and the game adjourns with no clock running. */
+  private async sealMove(usi: string, by: Mover): Promise<Step> {
+    const color = this.game.turn;
+    const legal = this.game.check(usi);
+    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
+    const t = now();
+    const measured = this.measure(t, by);
+    if (measured === 'flag') return this.flagged(color);
+    const sealed: SealedMove = {
+      ply: this.game.ply, usi: legal.value, timeMs: measured.timeMs, lagMs: measured.creditMs, clock: measured.clockAfter,
+      byCpu: by.byCpu, deviceId: by.deviceId, ack: by.ack, version: this.version + 1,
+    };
+    const stored: SealedRecord = {
+      ply: sealed.ply, usi: sealed.usi, timeMs: sealed.timeMs, lagMs: this.clock ? sealed.lagMs : null, clock: sealed.clock && toStored(sealed.clock),
+      byCpu: sealed.byCpu, deviceId: sealed.deviceId, ackId: sealed.ack,
+    };
+    await this.deps.store.seal(this.id, stored, sealed.version, this.fence);
+    this.version = sealed.version;
+    this.state = 'adjourned';
+    this.adjournment.sealed = sealed;
+    this.clock?.stop();
+    this.drawOfferBy = null;
+    this.takebackOfferBy = null;
+    this.deps.log.info({ game: this.id, ply: sealed.ply }, 'move sealed: game adjourned by agreement');
+    const e = this.remember({ kind: 'adjourn', gameId: this.id, version: sealed.version, why: 'agreement', clock: this.clockView() });
+    return { reply: { ok: true, version: sealed.version }, events: [e] };
+  }
+
+  /**
+   * An adjourned-by-agreement game resumes when both players are present and agree: one offers, the
+   * other accepts. The sealed move is played first (its event goes out then), and the clock runs for
+   * the side that answers it.
+   */
+  async resume(deviceId: string, action: 'offer' | 'accept' | 'decline'): Promise<Step> {
+    if (this.state === 'finished') return refused(refuse('game-over', 'The game is over.'));
+    const color = this.colorOf(deviceId);
+    if (!color) return refused(refuse('not-seated', 'You do not hold a seat in this game.'));
+    if (this.adjournedWhy !== 'agreement') return refused(refuse('no-resume-offer', 'The game is not adjourned by agreement.'));
+    const other = opposite(color);
+    const a = this.adjournment;
+    if (action === 'decline') {
+      if (a.resumeOfferBy !== other) return refused(refuse('no-resume-offer', 'There is no offer to resume to answer.'));
+      a.resumeOfferBy = null;
+      return this.record([{ kind: 'resume-decline', by: color }]);
+    }
+    if (action === 'accept' && a.resumeOfferBy !== other) return refused(refuse('no-resume-offer', 'There is no offer to resume to answer.'));
+    if (!this.absence.isHere(other)) return refused(refuse('opponent-away', 'Both players must be present to resume the game.'));
+    if (a.resumeOfferBy === color) return this.nothing();
+    if (a.resumeOfferBy !== other) {
+      a.resumeOfferBy = color;
+      return this.record([{ kind: 'resume-offer', by: color }]);
+    }
+    return this.playSealed();
+  }
+
+  /** Both agreed: the game is in play again and the sealed move is played, stored in one transaction. */
+  private async playSealed(): Promise<Step> {
+    const sealed = this.adjournment.sealed!;
+    const color = this.game.turn;
+    const before = [...this.game.moves];
+    const played = this.game.play(sealed.usi);
+    if (!played.ok) throw new Error(`the sealed move ${sealed.usi} no longer plays: ${played.error}`);
+    const rulesOutcome = this.game.outcome();
+    const outcome = rulesOutcome ? toOutcome(rulesOutcome) : null;
+    const resumeVersion = this.version + 1;
+    const moveVersion = resumeVersion + 1;
+    const finalVersion = outcome ? moveVersion + 1 : moveVersion;
+    const t = now();
+    const wall = Date.now();
+    const move: MoveRecord = {
+      gameId: this.id, ply: played.value.ply, usi: played.value.usi, timeMs: sealed.timeMs, byCpu: sealed.byCpu,
+      clock: sealed.clock && toStored(sealed.clock), lagMs: this.clock ? sealed.lagMs : null, at: new Date(wall),
+      ackId: sealed.ack, deviceId: sealed.deviceId, version: finalVersion, fence: this.fence,
+    };
+    const ratings = await this.storeMove(move, outcome, before, (m) => this.deps.store.playSealed(m));
+    // Committed: the game is in play, stopped clocks first, then the sealed move runs the other side's.
+    const resumed = this.remember({ kind: 'resume', gameId: this.id, version: resumeVersion, turnRemainingMs: null, clock: this.clockView() });
+    this.state = 'active';
+    this.version = finalVersion;
+    this.positionVersion = moveVersion;
+    this.adjournment.clear();
+    const by: Mover = { byCpu: sealed.byCpu, deviceId: sealed.deviceId, ack: sealed.ack, lagMs: sealed.lagMs };
+    const events = this.played(played.value, color, by, {
+      clockAfter: sealed.clock, creditMs: sealed.lagMs, t, wall, moveVersion, outcome, finalVersion, ratings,
+    });
+    return { reply: { ok: true, version: finalVersion }, events: [resumed, ...events] };
+  }
+
+  private adjournedRefusal(): Refusal {
+    return this.adjournedWhy === 'agreement'
+      ? refuse('adjourned', 'The game is adjourned by agreement; it resumes when both players agree.')
+      : refuse('adjourned', 'The game is adjourned until a player returns.');
   }
 
   /**
@@ -329,6 +518,7 @@ export class GameSession {
     this.positionVersion = version;
     this.takebackOfferBy = null;
     this.drawOfferBy = null;
+    this.adjournment.lapse();
     const t = now();
     this.clock?.truncate(keep.length);
     this.clock?.startTurn(this.game.turn, t, Date.now());
@@ -344,12 +534,12 @@ export class GameSession {
   async arrive(color: Color): Promise<Step> {
     if (!this.live || !this.absence.arrive(color)) return this.nothing();
     const events: NewEvent[] = [this.seatEvent(color)];
-    if (this.state === 'adjourned') {
-      this.state = 'active';
-      const t = now();
-      this.clock?.startTurn(this.game.turn, t, Date.now()); // the stored time: nobody could play while it was adjourned
-      events.push({ kind: 'resume', turnRemainingMs: this.remainingMs(t), clock: this.clockView() });
-    }
+    // adjourned by agreement, it waits for both players to agree to resume (RULES.md §7)
+    if (this.adjournedWhy !== 'absence') return this.record(events);
+    this.state = 'active';
+    const t = now();
+    this.clock?.startTurn(this.game.turn, t, Date.now()); // the stored time: nobody could play while it was adjourned
+    events.push({ kind: 'resume', turnRemainingMs: this.remainingMs(t), clock: this.clockView() });
     return this.record(events, 'active');
   }
 
@@ -386,15 +576,16 @@ export class GameSession {
       this.state = 'adjourned';
       this.clock?.stop();
       this.drawOfferBy = null;
+      this.adjournment.lapse();
       this.deps.log.info({ game: this.id }, 'nobody seated is present: game adjourned');
-      return this.record([...events, { kind: 'adjourn' }], 'adjourned');
+      return this.record([...events, { kind: 'adjourn', why: 'absence', clock: this.clockView() }], 'adjourned');
     }
     if (this.clock?.expired(t)) {
       const side = this.game.turn;
       const stored = events.length ? await this.record(events) : this.nothing();
       // The CPU never forfeits on time: if its search is late, the rules' first legal move is played.
       const late = this.absence.controller(side) === 'cpu' ? this.game.legalMoves()[0] : undefined;
-      const ended = late ? await this.commit(late, { byCpu: true, deviceId: null, ack: null, lagMs: 0 }) : await this.end((g) => g.timeout(side));
+      const ended = late ? await this.commit(late, CPU) : await this.end((g) => g.timeout(side));
       return { ...ended, events: [...stored.events, ...ended.events] };
     }
     return events.length ? this.record(events) : this.nothing();
@@ -417,25 +608,40 @@ export class GameSession {
   /** The CPU's answer for `turn`; dropped if the game moved on meanwhile (a return, an end, an adjournment). */
   async cpuMove(turn: CpuTurn, usi: string): Promise<Step> {
     if (this.state !== 'active' || this.game.ply !== turn.ply || this.absence.controller(turn.color) !== 'cpu') return this.nothing();
-    return this.commit(usi, { byCpu: true, deviceId: null, ack: null, lagMs: 0 });
+    return this.commit(usi, CPU);
   }
 
   // ---- storing ---------------------------------------------------------------------------------
 
-  private async commit(usi: string, by: { byCpu: boolean; deviceId: string | null; ack: string | null; lagMs: number }): Promise<Step> {
+  /**
+   * What a move played now costs: the clocks after it, the time it took and the lag credited back, or
+   * 'flag' when a person's move came past its time (and its grace): the clock is read when the server
+   * stores the move. The CPU standing in never forfeits: its late move is played.
+   */
+  private measure(t: number, by: Mover): { clockAfter: ClockState | null; timeMs: number; creditMs: number } | 'flag' {
+    const measured = this.clock?.measure(t, by.lagMs) ?? null;
+    if (measured === 'flag' && !by.byCpu) return 'flag';
+    if (measured === null || measured === 'flag') {
+      return { clockAfter: measured && this.clock!.late(), timeMs: this.clock?.elapsedMs(t) ?? 0, creditMs: 0 };
+    }
+    return { clockAfter: measured.next, timeMs: measured.elapsedMs, creditMs: measured.creditMs };
+  }
+
+  private async flagged(color: Color): Promise<Step> {
+    const ended = await this.end((g) => g.timeout(color));
+    return { ...ended, reply: refuse('game-over', 'Your time ran out before the move arrived.') };
+  }
+
+  private async commit(usi: string, by: Mover): Promise<Step> {
+    // agreed to adjourn: the sealer's move, whoever plays it (the CPU standing in too), is sealed
+    if (this.adjournment.sealing) return this.sealMove(usi, by);
     const color = this.game.turn;
     const before = [...this.game.moves];
     const t = now();
     const wall = Date.now();
-    // The clock is read when the server stores the move; a move past its time (and its grace) loses on time.
-    const measured = this.clock?.measure(t, by.lagMs) ?? null;
-    if (measured === 'flag' && !by.byCpu) {
-      const ended = await this.end((g) => g.timeout(color));
-      return { ...ended, reply: refuse('game-over', 'Your time ran out before the move arrived.') };
-    }
-    const clockAfter = measured === null ? null : measured === 'flag' ? this.clock!.late() : measured.next;
-    const timeMs = measured === null || measured === 'flag' ? this.clock?.elapsedMs(t) ?? 0 : measured.elapsedMs;
-    const creditMs = measured === null || measured === 'flag' ? 0 : measured.creditMs;
+    const measured = this.measure(t, by);
+    if (measured === 'flag') return this.flagged(color);
+    const { clockAfter, timeMs, creditMs } = measured;
     // Game.clone() replays the whole game, so play in place and rebuild only if the write fails.
     const played = this.game.play(usi);
     if (!played.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${played.error}.`, { reason: played.error }));
@@ -449,30 +655,47 @@ export class GameSession {
       at: new Date(wall),
       ackId: by.ack, deviceId: by.deviceId, version: finalVersion, fence: this.fence,
     };
-    let ratings: RatingChanges | null = null;
-    try {
-      if (outcome) ratings = await recordResult(this.deps.store, { gameId: this.id, version: finalVersion, outcome, finalMove: move, fence: this.fence });
-      else await this.deps.store.appendMove(move);
-    } catch (err) {
-      this.game = restoreGame(this.game.startSfen, before, this.options);
-      throw err;
-    }
+    const ratings = await this.storeMove(move, outcome ?? null, before, (m) => this.deps.store.appendMove(m));
     // Committed: from here on the move exists.
     this.version = finalVersion;
     this.positionVersion = moveVersion;
     this.drawOfferBy = null;
     this.takebackOfferBy = null;
-    if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, { ply: played.value.ply, usi: played.value.usi, version: moveVersion });
-    if (clockAfter) this.clock?.push(clockAfter);
-    if (outcome) this.clock?.stop();
-    else this.clock?.startTurn(this.game.turn, t, wall);
+    this.adjournment.lapse();
+    return { reply: { ok: true, version: moveVersion }, events: this.played(played.value, color, by, { clockAfter, creditMs, t, wall, moveVersion, outcome: outcome ?? null, finalVersion, ratings }) };
+  }
+
+  /**
+   * Stores a move already played on `this.game`: with the result when it ended the game, else by `write`.
+   * If the write fails the game goes back to its `before` moves, as if the move had never been played.
+   */
+  private async storeMove(move: MoveRecord, outcome: Outcome | null, before: string[], write: (m: MoveRecord) => Promise<void>): Promise<RatingChanges | null> {
+    try {
+      if (outcome) return await recordResult(this.deps.store, { gameId: this.id, version: move.version, outcome, finalMove: move, fence: this.fence });
+      await write(move);
+      return null;
+    } catch (err) {
+      this.game = restoreGame(this.game.startSfen, before, this.options);
+      throw err;
+    }
+  }
+
+  /** A stored move takes effect in memory: its ack id, the clocks, the next turn; and the events that tell it. */
+  private played(
+    move: { ply: number; usi: string; notation: string | null }, color: Color, by: Mover,
+    m: { clockAfter: ClockState | null; creditMs: number; t: number; wall: number; moveVersion: number; outcome: Outcome | null; finalVersion: number; ratings: RatingChanges | null },
+  ): GameEvent[] {
+    if (by.deviceId && by.ack) this.acks.set(`${by.deviceId}:${by.ack}`, { ply: move.ply, usi: move.usi, version: m.moveVersion });
+    if (m.clockAfter) this.clock?.push(m.clockAfter);
+    if (m.outcome) this.clock?.stop();
+    else this.clock?.startTurn(this.game.turn, m.t, m.wall);
     const events: GameEvent[] = [this.remember({
-      kind: 'move', gameId: this.id, version: moveVersion, usi: played.value.usi, ply: played.value.ply, color,
-      byCpu: by.byCpu, notation: played.value.notation, turn: this.game.turn, turnRemainingMs: outcome ? null : this.remainingMs(t),
-      clock: this.clockView(), lagCreditMs: creditMs,
+      kind: 'move', gameId: this.id, version: m.moveVersion, usi: move.usi, ply: move.ply, color,
+      byCpu: by.byCpu, notation: move.notation, turn: this.game.turn, turnRemainingMs: m.outcome ? null : this.remainingMs(m.t),
+      clock: this.clockView(), lagCreditMs: m.creditMs,
     })];
-    if (outcome) events.push(this.finished(outcome, finalVersion, ratings));
-    return { reply: { ok: true, version: moveVersion }, events };
+    if (m.outcome) events.push(this.finished(m.outcome, m.finalVersion, m.ratings));
+    return events;
   }
 
   // The rules decided an outcome outside a move (resign, agreement, timeout, abort): store, then tell.
@@ -498,15 +721,19 @@ export class GameSession {
     this.ratingChanges = ratingChanges;
     this.state = 'finished';
     this.drawOfferBy = null;
+    this.adjournment.clear();
     this.clock?.stop();
     return this.remember({ kind: 'end', gameId: this.id, version, outcome, ratingChanges });
   }
 
-  /** Events that are not moves: numbered, stored as the game's version (and status), then remembered. */
-  private async record(events: NewEvent[], status?: 'active' | 'adjourned'): Promise<Step> {
+  /**
+   * Events that are not moves: numbered, stored as the game's version (and status), then remembered.
+   * `store`: another write that stores the version along with what it changed.
+   */
+  private async record(events: NewEvent[], status?: 'active' | 'adjourned', store?: (version: number) => Promise<void>): Promise<Step> {
     const numbered = events.map((e, i) => ({ ...e, gameId: this.id, version: this.version + 1 + i }) as GameEvent);
     const version = this.version + events.length;
-    await this.deps.store.setVersion(this.id, version, status, this.fence);
+    await (store ? store(version) : this.deps.store.setVersion(this.id, version, status, this.fence));
     this.version = version;
     return { reply: { ok: true, version }, events: numbered.map((e) => this.remember(e)) };
   }
@@ -538,8 +765,10 @@ export class GameSession {
     return this.clock && this.clock.remainingMs(this.game.turn, t);
   }
 
+  // while adjourned by agreement, the clocks as the sealed move left them: its thinking time is charged
   private clockView() {
-    return this.clock && this.clock.view(Date.now());
+    const sealed = this.adjournment.sealed?.clock;
+    return this.clock && this.clock.view(Date.now(), sealed ?? undefined);
   }
 
   private takeoverInMs(color: Color): number | null {

@@ -29,10 +29,14 @@ export interface RouteLimits {
    * address (a higher bound); throws a 429 refusal. `username` as the body's schema gave it.
    */
   account(username: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts a challenge sent by this account; throws a 429 refusal. */
+  challenge(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts a change to this account's friends (follow, block, who may challenge it); throws a 429 refusal. */
+  friends(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export async function registerLimits(app: FastifyInstance, config: ServerConfig, redis: Redis | null): Promise<RouteLimits> {
-  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount, loginsPerAccountAddress } = config.httpLimits;
+  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount, loginsPerAccountAddress, challenges, friends } = config.httpLimits;
   await app.register(fastifyRateLimit, {
     global: true,
     max: perAddress,
@@ -62,7 +66,18 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     'Too many login attempts for this account from this address; wait and try again.');
   const fromAnywhere = check(loginsPerAccount, (req) => `account:${accountOf.get(req)}`,
     'Too many login attempts for this account; wait and try again.', false);
+  // an account's own doors, keyed by the account (the limiter's key sees only the request)
+  const userOf = new WeakMap<FastifyRequest, string>();
+  const perAccount = (max: number, kind: string, message: string) => {
+    const limit = check(max, (req) => `${kind}:${userOf.get(req)}`, message);
+    return async (userId: string, req: FastifyRequest, reply: FastifyReply) => {
+      userOf.set(req, userId);
+      await limit(req, reply);
+    };
+  };
   return {
+    challenge: perAccount(challenges, 'challenge', 'Too many challenges sent; wait and try again.'),
+    friends: perAccount(friends, 'friends', 'Too many changes to your friends; wait and try again.'),
     register: { max: registers, timeWindow: windowMs },
     login: { max: loginsPerAddress, timeWindow: windowMs },
     newDevice: check(devices, (req) => `device:${req.ip}`, 'Too many new devices from this address; wait and try again.'),

@@ -231,6 +231,10 @@ export class Identity {
       seatName('white'),
       this.prisma.recoveryCode.deleteMany({ where: { userId: user.id } }),
       this.prisma.rating.deleteMany({ where: { userId: user.id } }),
+      // what reached the person (notifications, where its browsers are pushed to) goes with the account
+      this.prisma.notification.deleteMany({ where: { userId: user.id } }),
+      this.prisma.pushSubscription.deleteMany({ where: { userId: user.id } }),
+      this.prisma.notificationPreference.deleteMany({ where: { userId: user.id } }),
       // "~" is no username's: nobody can log in as, register or look up the deleted name
       this.prisma.user.update({ where: { id: user.id }, data: { username: `~${user.id}`, passwordHash: '', deletedAt: new Date() } }),
     ]);

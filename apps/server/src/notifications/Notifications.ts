@@ -33,15 +33,14 @@ export interface PushSender {
  * and marking are always by the owner's account id.
  */
 export class Notifications {
-  private push: PushSender | null = null;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(private readonly store: NotificationStore, private readonly outlet: NotificationOutlet, private readonly log: Logger) {}
-
-  /** Web Push, once its keys are loaded (server.ts). */
-  pushWith(sender: PushSender): void {
-    this.push = sender;
-  }
+  constructor(
+    private readonly store: NotificationStore,
+    private readonly outlet: NotificationOutlet,
+    private readonly push: PushSender | null, // Web Push; none in a program that only stores
+    private readonly log: Logger,
+  ) {}
 
   /**
    * Stores a notification for the account, then delivers it (live, or pushed). Resolves once stored,

@@ -4,15 +4,18 @@ import type { RoomOutlet, Visitor } from '../rooms/Room.ts';
 
 export const roomChannel = (code: string) => `room:${code}`;
 export const deviceChannel = (id: string) => `device:${id}`; // every open socket of one device
+export const accountChannel = (id: string) => `account:${id}`; // every open socket signed in as one account
 
 // The one way out to clients: a room's channel, or one socket.
 export class Fanout implements RoomOutlet {
   constructor(private readonly io: Server) {}
 
-  toRoom(code: string, messages: ServerMessage[], exceptSocket?: string): void {
+  /** `exceptAccounts`: accounts not told (those that blocked a chat message's writer). */
+  toRoom(code: string, messages: ServerMessage[], exceptSocket?: string, exceptAccounts: string[] = []): void {
     if (messages.length === 0) return;
+    const except = [...(exceptSocket ? [exceptSocket] : []), ...exceptAccounts.map(accountChannel)];
     const to = this.io.to(roomChannel(code));
-    const channel = exceptSocket ? to.except(exceptSocket) : to;
+    const channel = except.length > 0 ? to.except(except) : to;
     for (const m of messages) channel.emit(SERVER_EVENT, m);
   }
 
@@ -29,6 +32,22 @@ export class Fanout implements RoomOutlet {
     if (deviceIds.length === 0) return;
     const to = this.io.to(deviceIds.map(deviceChannel));
     for (const m of messages) to.emit(SERVER_EVENT, m);
+  }
+
+  /** Every open socket signed in as these accounts, on any process. */
+  toAccounts(userIds: string[], message: ServerMessage): void {
+    if (userIds.length === 0) return;
+    this.io.to(userIds.map(accountChannel)).emit(SERVER_EVENT, message);
+  }
+
+  /** Which of these accounts have a socket open on some process of the site (the adapter asks them all). */
+  async onlineAccounts(userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const sockets = await this.io.in(userIds.map(accountChannel)).fetchSockets();
+    return new Set(sockets.flatMap((s) => {
+      const id = (s.data as { device?: Visitor } | undefined)?.device?.user?.id;
+      return id ? [id] : [];
+    }));
   }
 
   /** Whether any of these devices has a socket open, on any process (false for none asked). */

@@ -20,7 +20,7 @@ import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import { tournamentChannel, type Tournaments } from '../tournaments/Tournaments.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
-import { deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
+import { accountChannel, deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
 import { TransportLag } from './TransportLag.ts';
 import { HandshakeBudget } from './Handshakes.ts';
@@ -47,7 +47,7 @@ type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; messa
 interface Caller { socketId: string; device: DeviceIdentity; lagMs: number }
 /** The commands that run on a room's owner. */
 type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' | 'tournament.watch' | 'tournament.unwatch' }>;
-type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'sync' }>;
+type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'adjourn' | 'seal' | 'resume' | 'sync' }>;
 
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
@@ -183,6 +183,8 @@ export class Gateway {
       for (const socket of await this.closeRevoked([device.id])) {
         const st = socket.data as SocketState;
         const accountChanged = (st.device.user?.id ?? null) !== (device.user?.id ?? null);
+        if (accountChanged && st.device.user) await socket.leave(accountChannel(st.device.user.id));
+        if (accountChanged && device.user) await socket.join(accountChannel(device.user.id));
         st.device = { ...device, user: device.user && { ...device.user } };
         // a queue entry holds the account it joined as: another account (or none) must not be paired in it
         if (accountChanged && (await this.matchmaker.leave(socket.id))) send(socket, { type: 'ranked', queue: null });
@@ -290,6 +292,8 @@ export class Gateway {
     socket.conn.on('packetCreate', (p: { type: string }) => { if (p.type === 'ping') st.lag.pinged(performance.now()); });
     socket.conn.on('heartbeat', () => st.lag.ponged(performance.now()));
     void socket.join(deviceChannel(st.device.id));
+    // an account's sockets, on every process: its challenges reach them, and friends see it online
+    if (st.device.user) void socket.join(accountChannel(st.device.user.id));
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
     // a change heard since the handshake's check (a login, on any process) may have rotated its token,
     // and this socket was not yet among the device's to close
@@ -392,6 +396,9 @@ export class Gateway {
     draw: (socket, st, m) => this.inGame(socket, st, m),
     takeback: (socket, st, m) => this.inGame(socket, st, m),
     'give-time': (socket, st, m) => this.inGame(socket, st, m),
+    adjourn: (socket, st, m) => this.inGame(socket, st, m),
+    seal: (socket, st, m) => this.inGame(socket, st, m),
+    resume: (socket, st, m) => this.inGame(socket, st, m),
     sync: (socket, st, m) => this.inGame(socket, st, m),
     'chat.send': (socket, st, m) => this.inRoom(socket, st, m),
     'chat.mute': (socket, st, m) => this.inRoom(socket, st, m),
@@ -583,7 +590,7 @@ export class Gateway {
             const game = room.gameMessage('join');
             if (game) to(game);
           }
-          to({ type: 'chat.history', code: room.code, messages: await room.chatFor(caller.device.id) });
+          to({ type: 'chat.history', code: room.code, messages: await room.chatFor(caller.device) });
           answer(step.reply);
           return this.fanout.toRoom(room.code, step.out, caller.socketId);
         }
@@ -599,7 +606,8 @@ export class Gateway {
           this.catchUp(to, room, session, m.version);
           return answer({ ok: true, version: session.version });
         }
-        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time': {
+        case 'move': case 'resign': case 'abort': case 'draw': case 'takeback': case 'give-time':
+        case 'adjourn': case 'seal': case 'resume': {
           if (room.session?.id !== m.gameId) return to(errorMessage('no-game', 'That game is over.', acked(m.ack)));
           if (room.session.colorOf(caller.device.id)) this.seatedRate(caller.socketId);
           const step = await room.play((g) => gameCommand(g, caller.device.id, m, caller.lagMs));
@@ -614,7 +622,7 @@ export class Gateway {
           const step = await roomCommand(room, caller.device, m);
           answer(step.reply);
           if (step.toDevices) this.fanout.toDevices(step.toDevices.deviceIds, step.toDevices.messages);
-          return this.fanout.toRoom(room.code, step.out);
+          return this.fanout.toRoom(room.code, step.out, undefined, step.hiddenFrom);
         }
     }
   }
@@ -648,19 +656,12 @@ export class Gateway {
   /** A rated game under the default rules in a new private room; both seekers are told where to go. */
   private async startRanked({ black, white, control }: Match): Promise<void> {
     const timeControl = { ...RANKED_CONTROLS[control] }; // a copy: the set itself is frozen
-    const room = await this.lobby.create(black.device.id, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true });
-    const step = await room.queue.run(async () => {
-      await room.sit(black.device, 'black');
-      await room.sit(white.device, 'white');
-      const s = await room.start(black.device.id, { black: black.accountId, white: white.accountId });
-      this.fanout.toRoom(room.code, s.out);
-      return s;
-    });
-    if (!step.reply.ok || !room.session) {
-      this.log.error({ code: step.reply.ok ? 'no-session' : step.reply.code }, 'ranked game did not start');
-      return;
-    }
-    const gameId = room.session.id;
+    const started = await this.lobby.startGame(
+      { black: black.device, white: white.device }, { ...DEFAULT_ROOM_OPTIONS, timeControl, alternateFirst: true },
+      { black: black.accountId, white: white.accountId },
+    );
+    if (!started) return;
+    const { room, gameId } = started;
     this.log.info({ game: gameId, black: black.accountId, white: white.accountId, control }, 'ranked match');
     for (const [color, e] of [['black', black], ['white', white]] as const) {
       this.fanout.toSocket(e.id, { type: 'ranked', queue: null });
@@ -680,6 +681,9 @@ function gameCommand(g: GameSession, deviceId: string, m: Exclude<GameCommand, {
     case 'abort': return g.abort(deviceId);
     case 'draw': return g.draw(deviceId, m.action);
     case 'takeback': return g.takeback(deviceId, m.action);
+    case 'adjourn': return g.adjourn(deviceId, m.action);
+    case 'seal': return g.seal(deviceId, m.usi, m.version, m.ack, lagMs);
+    case 'resume': return g.resume(deviceId, m.action);
   }
 }
 

@@ -3,7 +3,7 @@ import {
   COLORS, opposite, RATED_MIN_ESTIMATED_SECONDS, rateable, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
   type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
-  type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
+  type GameEvent, type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { CpuDesk } from '../cpu/CpuDesk.ts';
@@ -30,6 +30,16 @@ export interface RoomDeps {
   cpuDelayMs: number;
   /** Who is told of a game while not looking at it (notifications/GameNotices); without one, nobody is. */
   notices?: GameNotices;
+  /** Blocks between accounts (friends/Friends): a blocker reads nothing its blocked players write. Without it, nobody is hidden. */
+  blocks?: ChatBlocks;
+}
+
+/** Whose chat an account does not read: the accounts it blocked. */
+export interface ChatBlocks {
+  /** The accounts that blocked `userId`: its messages do not reach them. */
+  blockersOf(userId: string): Promise<string[]>;
+  /** The devices of the accounts `userId` blocked: their past messages are left out of what it reads. */
+  blockedDevices(userId: string): Promise<Set<string>>;
 }
 
 /** A game's news for one of its seats (`color`), told once it is stored. */
@@ -56,6 +66,8 @@ export interface RoomStep {
   out: ServerMessage[];
   /** For some people only (the players' chat): their devices, and what they are told. */
   toDevices?: { deviceIds: string[]; messages: ServerMessage[] };
+  /** Accounts `out` is not sent to: those that blocked the writer of a chat message. */
+  hiddenFrom?: string[];
 }
 
 interface Presence { name: string; sockets: Set<string> }
@@ -80,6 +92,9 @@ export async function loadLastGame(deps: Pick<RoomDeps, 'store' | 'ratings'>, ro
     seatRatings: rated?.playedAt ?? await deps.ratings.seatRatings(game.seats, ratingPoolOf(game.options.timeControl)),
   };
 }
+
+// Game events that change nothing the room view shows: no room view follows them.
+const GAME_ONLY = new Set<GameEvent['kind']>(['move', 'draw-offer', 'draw-decline', 'adjourn-offer', 'adjourn-decline', 'adjourn-accept', 'resume-offer', 'resume-decline']);
 
 const CHAT_PER_WINDOW = 5;
 const CHAT_WINDOW_MS = 10_000;
@@ -140,7 +155,7 @@ export class Room {
     return this.newSession({
       id: last.id, options: last.options, seats: last.seats, version: last.version, acks, rated: last.rated,
       status: last.status, outcome: last.outcome, fence: this.fence, seatRatings, ratingChanges,
-      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt,
+      clocks: last.moves.map((m) => m.clock), turnStartedAt: last.turnStartedAt, sealer: last.sealer, sealed: last.sealed,
       game: restoreGame(last.startSfen, last.moves.map((m) => m.usi), last.options),
     });
   }
@@ -349,13 +364,21 @@ export class Room {
     const recent = (this.chatTimes.get(device.id) ?? []).filter((t) => now - t < CHAT_WINDOW_MS);
     if (recent.length >= CHAT_PER_WINDOW) return refuse('rate-limited', `At most ${CHAT_PER_WINDOW} messages every ${CHAT_WINDOW_MS / 1000} s.`);
     this.chatTimes.set(device.id, [...recent, now]);
+    const hiddenFrom = device.user && this.deps.blocks ? await this.deps.blocks.blockersOf(device.user.id) : [];
     return this.guarded(async () => {
       const message = await this.deps.store.addChat(
         this.id, { channel, gameId: players?.gameId ?? null, deviceId: device.id, name: shownName(device), text }, this.fence,
       );
       const msg: ServerMessage = { type: 'chat', code: this.code, message };
-      if (players) return { reply: this.ok(), out: [], toDevices: { deviceIds: players.readers, messages: [msg] } };
-      return { reply: this.ok(), out: [msg] };
+      if (players) {
+        const blockers = new Set(hiddenFrom);
+        const hidden = new Set(COLORS.flatMap((c) => {
+          const s = this.session!.seats[c];
+          return s.kind === 'human' && s.userId && blockers.has(s.userId) ? [s.deviceId] : [];
+        }));
+        return { reply: this.ok(), out: [], toDevices: { deviceIds: players.readers.filter((d) => !hidden.has(d)), messages: [msg] } };
+      }
+      return { reply: this.ok(), out: [msg], hiddenFrom };
     });
   }
 
@@ -368,10 +391,16 @@ export class Room {
     return this.saved();
   }
 
-  /** The recent messages this device may read: the room's channel, and the players' when it is one of their readers. */
-  async chatFor(deviceId: string): Promise<ChatMessage[]> {
+  /**
+   * The recent messages this device may read: the room's channel, and the players' when it is one of
+   * their readers; none written by the players its account blocked.
+   */
+  async chatFor(device: Visitor): Promise<ChatMessage[]> {
     const players = this.playersChannel();
-    return this.deps.store.recentChat(this.id, players?.readers.includes(deviceId) ? players.gameId : null);
+    const messages = await this.deps.store.recentChat(this.id, players?.readers.includes(device.id) ? players.gameId : null);
+    if (!device.user || !this.deps.blocks) return messages;
+    const hidden = await this.deps.blocks.blockedDevices(device.user.id);
+    return messages.filter((m) => !hidden.has(m.deviceId));
   }
 
   /**
@@ -476,6 +505,9 @@ export class Room {
     this.stopThinking();
     this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings, fence: this.fence });
     this.schedule();
+    // a correspondence game's first mover may be far away too (a challenge accepted while they were out)
+    const first = this.session.turnWarning(DEADLINE_NOTICE_AT);
+    if (first) this.deps.notices?.yourTurn({ gameId: id, roomCode: this.code, seats, color: first.color, ply: first.ply, deadline: first.deadline });
     return { reply: { ok: true, version: 0 }, out: [{ type: 'room', room: this.view() }, this.gameMessage('start')!] };
   }
 
@@ -497,7 +529,7 @@ export class Room {
     // away on a timed game: the turn that passes to it brings its takeover forward (Absence.due), and
     // the room view is where watchers read the countdown
     const countdownMoved = !!this.session?.awayOnTimedTurns && step.events.some((e) => e.kind === 'move');
-    if (roomToo || countdownMoved || step.events.some((e) => e.kind !== 'move' && e.kind !== 'draw-offer' && e.kind !== 'draw-decline')) {
+    if (roomToo || countdownMoved || step.events.some((e) => !GAME_ONLY.has(e.kind))) {
       out.push({ type: 'room', room: this.view() });
     }
     return { reply: step.reply, out };

@@ -128,6 +128,7 @@ export class TestClient {
         this.game.ply = e.ply + 1;
         this.game.turn = e.color === 'black' ? 'white' : 'black';
         this.game.drawOfferBy = null;
+        this.game.adjournment.offerBy = null;
         this.game.clock = e.clock;
         this.game.turnRemainingMs = e.turnRemainingMs;
       }
@@ -135,7 +136,17 @@ export class TestClient {
       if (e.kind === 'draw-offer') this.game.drawOfferBy = e.by;
       if (e.kind === 'draw-decline') this.game.drawOfferBy = null;
       if (e.kind === 'end') { this.game.status = 'finished'; this.game.outcome = e.outcome; }
-      if (e.kind === 'adjourn') this.game.status = 'adjourned';
+      if (e.kind === 'adjourn') {
+        this.game.status = 'adjourned';
+        this.game.adjourned = e.why;
+        this.game.clock = e.clock;
+        if (e.why === 'agreement') this.game.adjournment.sealed = true;
+      }
+      if (e.kind === 'adjourn-offer') this.game.adjournment.offerBy = e.by;
+      if (e.kind === 'adjourn-decline') this.game.adjournment.offerBy = null;
+      if (e.kind === 'adjourn-accept') this.game.adjournment = { offerBy: null, sealer: e.sealer, sealed: false, resumeOfferBy: null };
+      if (e.kind === 'resume-offer') this.game.adjournment.resumeOfferBy = e.by;
+      if (e.kind === 'resume-decline') this.game.adjournment.resumeOfferBy = null;
       if (e.kind === 'takeback-offer') this.game.takebackOfferBy = e.by;
       if (e.kind === 'takeback-decline') this.game.takebackOfferBy = null;
       if (e.kind === 'takeback') {
@@ -145,7 +156,13 @@ export class TestClient {
         this.game.takebackOfferBy = null;
         this.game.clock = e.clock;
       }
-      if (e.kind === 'resume') { this.game.status = 'active'; this.game.turnRemainingMs = e.turnRemainingMs; this.game.clock = e.clock; }
+      if (e.kind === 'resume') {
+        this.game.status = 'active';
+        this.game.adjourned = null;
+        this.game.turnRemainingMs = e.turnRemainingMs;
+        this.game.clock = e.clock;
+        if (this.game.adjournment.sealed) this.game.adjournment = { offerBy: null, sealer: null, sealed: false, resumeOfferBy: null };
+      }
       if (e.kind === 'seat') {
         // the room view and the game view apply the same event
         for (const view of [this.game.seats[e.color], this.room?.seats[e.color]]) {

@@ -14,7 +14,10 @@ import {
   MyGamesSchema,
   MarkReadResultSchema,
   NotificationPageSchema,
+  NotificationPreferencesSchema,
   ProfileSchema,
+  type NotificationKind,
+  type NotificationPreferences,
   type MarkReadResult,
   type NotificationPage,
   type GameRecord,
@@ -184,7 +187,7 @@ export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' 
 /** As Loaded, and an answer that is not what the protocol says tells where (the schema's first issue). */
 export type Explained<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' } | { ok: false; error: 'invalid'; detail: string };
 
-async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
+export async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
   const r = await getExplained(path, parse);
   return r.ok || r.error !== 'invalid' ? r : { ok: false, error: 'invalid' };
 }
@@ -226,6 +229,23 @@ export async function markReadRequest(which: number[] | 'all'): Promise<MarkRead
       body: JSON.stringify(which === 'all' ? { all: true } : { ids: which }),
     });
     return res.ok ? MarkReadResultSchema.parse(await res.json()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api/notifications/preferences: the kinds this account wants pushed. */
+export function fetchNotificationPreferences(): Promise<Loaded<NotificationPreferences>> {
+  return getJson('/api/notifications/preferences', (j) => NotificationPreferencesSchema.parse(j));
+}
+
+/** PUT /api/notifications/preferences: the kinds as stored, or null when it failed. */
+export async function saveNotificationPreferences(push: NotificationKind[]): Promise<NotificationPreferences | null> {
+  try {
+    const res = await fetch('/api/notifications/preferences', {
+      method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ push }),
+    });
+    return res.ok ? NotificationPreferencesSchema.parse(await res.json()) : null;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 // Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces,
-// #/account, #/leaderboard, #/player/<username>, #/tournaments, #/tournament/<id>.
+// #/account, #/leaderboard, #/player/<username>, #/friends, #/tournaments, #/tournament/<id>.
 // An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
 export type Route =
   | { name: 'home' }
@@ -11,6 +11,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'account' }
   | { name: 'leaderboard' }
+  | { name: 'friends' }
   | { name: 'player'; username: string }
   | { name: 'tournaments' }
   | { name: 'tournament'; id: string };
@@ -34,6 +35,10 @@ export function parseRoute(hash: string): Route {
       return { name: 'account' };
     case 'leaderboard':
       return { name: 'leaderboard' };
+    case 'friends':
+      return { name: 'friends' };
+    case 'challenge': // a challenge notification's link: its card shows over the friends page
+      return { name: 'friends' };
     case 'player':
       return parts[1] ? { name: 'player', username: parts[1] } : { name: 'leaderboard' };
     case 'tournaments':

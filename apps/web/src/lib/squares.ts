@@ -38,7 +38,7 @@ function compile(variant: Variant): BoardGeometry {
   };
 }
 
-export const GEOMETRY: Readonly<Record<Variant, BoardGeometry>> = { chu: compile('chu'), dai: compile('dai') };
+export const GEOMETRY: Readonly<Record<Variant, BoardGeometry>> = { chu: compile('chu'), dai: compile('dai'), heisei: compile('heisei') };
 
 /** The geometry of a variant (chu when none is given). */
 export const geometryOf = (variant: Variant = 'chu'): BoardGeometry => GEOMETRY[variant];

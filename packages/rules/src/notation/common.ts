@@ -11,7 +11,8 @@ export interface MoveFacts {
   to: number;
   /** square of a lion-power first-step capture, 0 if none */
   mid: number;
-  kind: 'plain' | 'double' | 'igui' | 'pass';
+  /** 'drop': a reserve piece put down (heisei-chu.md §3); `from` is then its square */
+  kind: 'plain' | 'double' | 'igui' | 'pass' | 'drop';
   /** the move captures on its destination (plain, double) */
   capture: boolean;
   promote: boolean;
@@ -31,6 +32,7 @@ export function moveFacts(
 ): MoveFacts {
   const t = pos.tables;
   const board = pos.board;
+  if (t.isDrop(m)) return dropFacts(pos, m);
   const from = t.moveFrom(m);
   const to = t.moveTo(m);
   const mid = t.moveMid(m);
@@ -58,6 +60,20 @@ export function moveFacts(
     promotionChoice,
     rivals,
     tables: t,
+  };
+}
+
+/** A drop names only its piece and square (a reserve's pieces of a kind are alike: no rivals). */
+function dropFacts(pos: Position, m: PackedMove): MoveFacts {
+  const t = pos.tables;
+  const to = t.moveTo(m);
+  const legal = new Int32Array(MAX_MOVES);
+  const n = pos.generate(legal);
+  let promotionChoice = false;
+  for (let i = 0; i < n; i++) if (legal[i] === (m ^ t.promote)) promotionChoice = true;
+  return {
+    code: ALL_CODES[t.dropType(m)], white: pos.turnBit !== 0, from: to, to, mid: 0, kind: 'drop', capture: false,
+    promote: (m & t.promote) !== 0, promotionChoice, rivals: [], tables: t,
   };
 }
 

@@ -7,7 +7,8 @@ export const hodgesPiece = (code: string): string =>
 
 /**
  * `P-8f`, `Px7d=`, `G9i-8h` (origin when another identical piece could land the same way),
- * `Lnx3h-2i` / `Lnx3hx2i` (double move), `Lnx!9d` (igui), `Ln!` (pass: no TSA convention exists).
+ * `Lnx3h-2i` / `Lnx3hx2i` (double move), `Lnx!9d` (igui), `Ln!` (pass: no TSA convention exists),
+ * `Ky*5e` / `Ky*5c+` (a drop, heisei-chu.md §1, as Hodges writes shogi's).
  */
 export function hodgesOf(f: MoveFacts): string {
   const { squareName } = f.tables;
@@ -17,6 +18,8 @@ export function hodgesOf(f: MoveFacts): string {
       return `${piece}!`;
     case 'igui':
       return `${piece}x!${squareName(f.mid)}`;
+    case 'drop':
+      return `${piece}*${squareName(f.to)}${f.promote ? '+' : f.promotionChoice ? '=' : ''}`;
     default: {
       const first = f.kind === 'double' ? `x${squareName(f.mid)}` : '';
       const suffix = f.promote ? '+' : f.promotionChoice ? '=' : '';

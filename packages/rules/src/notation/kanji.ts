@@ -15,7 +15,7 @@ export const SAME_SQUARE = '同　';
 
 /**
  * `▲７六歩`, `△２三銀成` / `不成`, `▲８八獅(９九)` (origin when ambiguous), `▲８八獅・７七` (double
- * move: first-step capture, then destination), `▲８八獅居喰い` (igui on 8八), `▲獅じっと` (pass).
+ * move: first-step capture, then destination), `▲８八獅居喰い` (igui on 8八), `▲獅じっと` (pass), `▲５五麒打` / `▲５三麒打成` (a drop, heisei-chu.md §1).
  * The square written first is `同　` when it is where the previous move landed (`previousTo`, 0 = none):
  * `△同　歩`, `▲同　獅居喰い`.
  */
@@ -30,6 +30,8 @@ export function kanjiOf(f: MoveFacts, previousTo = 0): string {
       return `${side}${piece}じっと`;
     case 'igui':
       return `${side}${square(f.mid)}${piece}居喰い`;
+    case 'drop':
+      return `${side}${named(f.to)}${piece}打${f.promote ? '成' : f.promotionChoice ? '不成' : ''}`;
     case 'double':
       return `${side}${square(f.mid)}${piece}・${named(f.to)}${origin}`;
     default:

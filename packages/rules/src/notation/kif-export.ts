@@ -1,8 +1,8 @@
 import type { Game } from '../game.ts';
 import { ALL_CODES, EMPTY, WHITE_BIT, typeOf } from '../piece.ts';
 import { MAX_MOVES, type Position } from '../position.ts';
-import { makeBoardSfen, parseSfen } from '../sfen.ts';
-import { unwrap, variantOf, type Options, type Outcome } from '../types.ts';
+import { makeSfen, parseSfen } from '../sfen.ts';
+import { unwrap, variantOf, type Options, type Outcome, type Variant } from '../types.ts';
 import { resolveUsi } from '../usi.ts';
 import { moveFacts } from './common.ts';
 import { kifMoveTime } from './kif-clock.ts';
@@ -14,15 +14,18 @@ import { PIECE_NAMES } from './names.ts';
 
 /**
  * `promotion=association lion-trading=protected bare-king=on move-limit=none`, the CLI's flag names;
- * a dai game adds `variant=dai` before and `knight-second-chance=on|off` after.
+ * a dai game adds `variant=dai` before and `knight-second-chance=on|off` after, a Heisei game
+ * `variant=heisei` before and `heisei-drops=any|once` after.
  */
 export const formatOptions = (o: Options): string => {
   const chu = `promotion=${o.promotion} lion-trading=${o.lionTrading} bare-king=${o.bareKing ? 'on' : 'off'} move-limit=${o.moveLimit ?? 'none'}`;
-  return variantOf(o) === 'chu' ? chu : `variant=${variantOf(o)} ${chu} knight-second-chance=${o.knightSecondChance === false ? 'off' : 'on'}`;
+  const variant = variantOf(o);
+  if (variant === 'heisei') return `variant=heisei ${chu} heisei-drops=${o.heiseiDrops ?? 'any'}`;
+  return variant === 'chu' ? chu : `variant=${variant} ${chu} knight-second-chance=${o.knightSecondChance === false ? 'off' : 'on'}`;
 };
 
-/** 手合割 of a dai record (dai-shogi.md §8); a chu record has none, as lishogi writes it. */
-const HANDICAP_LINE = '手合割：大将棋';
+/** 手合割 of a dai record (dai-shogi.md §8) and of a Heisei one (heisei-chu.md §1); a chu record has none, as lishogi writes it. */
+const HANDICAP_LINES: Partial<Record<Variant, string>> = { dai: '手合割：大将棋', heisei: '手合割：平成中将棋' };
 
 /**
  * The game as chu KIF that lishogi imports: header, the 12-row diagram when the start is not the
@@ -33,11 +36,12 @@ const HANDICAP_LINE = '手合割：大将棋';
 export function toKif(game: Game, header: KifHeader = {}, moveTimesMs?: readonly number[]): string {
   const start = unwrap(parseSfen(game.startSfen, game.options));
   const startSfen = start.tables.startSfen;
-  const standard = `${makeBoardSfen(start)} ${start.turn === 'white' ? 'w' : 'b'}` === startSfen.split(' ').slice(0, 2).join(' ');
+  const standard = boardTurnReserve(makeSfen(start)) === boardTurnReserve(startSfen);
   const field = (key: keyof typeof HEADER_KEYS) => `${HEADER_KEYS[key][0]}：${header[key] ?? ''}`;
   const lines = [`${RULES_COMMENT}: ${formatOptions(game.options)}`];
   if (game.startSfen !== startSfen) lines.push(`${SFEN_COMMENT}: ${game.startSfen}`);
-  if (game.variant === 'dai') lines.push(HANDICAP_LINE);
+  const handicap = HANDICAP_LINES[game.variant];
+  if (handicap) lines.push(handicap);
   for (const key of ['start', 'end', 'event', 'site', 'timeControl'] as const) if (header[key]) lines.push(field(key));
   if (!standard) lines.push(...diagram(start));
   // lishogi writes both player lines, even empty
@@ -47,13 +51,29 @@ export function toKif(game: Game, header: KifHeader = {}, moveTimesMs?: readonly
   return lines.join('\n') + '\n';
 }
 
+/** What makes a start standard: board, side to move and, in Heisei chu, the reserves (not the move number). */
+const boardTurnReserve = (sfen: string): string => {
+  const [board, turn, third] = sfen.split(' ');
+  return `${board} ${turn} ${/^[A-Za-z-]+$/.test(third ?? '') ? third : '-'}`;
+};
+
+/** A reserve as KIF's 持駒 line writes it: `香車二　銅将二　麒麟`, `なし` when empty (heisei-chu.md §1). */
+export function kifReserve(pos: Position, bit: number): string {
+  const parts: string[] = [];
+  for (const type of pos.tables.reserveTypes) {
+    const count = pos.reserve[type + 1 + bit];
+    if (count) parts.push(`${PIECE_NAMES[ALL_CODES[type]].kif}${count > 1 ? kanjiNumber(count) : ''}`);
+  }
+  return parts.join('　') || 'なし';
+}
+
 /** The board as KIF draws it: files 12…1 (dai: 15…1) over the top, 3 columns a square, kanji rank on the right. */
 function diagram(pos: Position): string[] {
   const t = pos.tables;
   const rule = `+${'-'.repeat(t.size * 4)}+`;
   const fullWidth = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
   const files = Array.from({ length: t.size }, (_, i) => fullWidth(t.size - i).padEnd(3)).join('').trimEnd();
-  const rows = [` ${files}`, rule];
+  const rows = t.drops ? [`後手の持駒：${kifReserve(pos, WHITE_BIT)}`, ` ${files}`, rule] : [` ${files}`, rule];
   for (let row = 0; row < t.size; row++) {
     let text = '|';
     for (let col = 0; col < t.size; col++) {
@@ -63,6 +83,7 @@ function diagram(pos: Position): string[] {
     rows.push(`${text}|${kanjiNumber(row + 1)}`);
   }
   rows.push(rule);
+  if (t.drops) rows.push(`先手の持駒：${kifReserve(pos, 0)}`);
   if (pos.turn === 'white') rows.push('後手番');
   return rows;
 }
@@ -92,7 +113,10 @@ function moveLines(game: Game, pos: Position, timesMs?: readonly number[]): stri
     const name = PIECE_NAMES[f.code].kif;
     const square = (sq: number) => kifSquare(sq, f.tables);
     const origin = (sq: number) => ` （←${square(sq)}）`;
-    if (f.kind === 'plain') {
+    if (f.kind === 'drop') {
+      // heisei-chu.md §1: a drop names its square and piece, then 打; it has no origin
+      out.push(`${number(ply)}   ${square(f.to)}${name}打${f.promote ? '成' : f.promotionChoice ? '不成' : ''}`);
+    } else if (f.kind === 'plain') {
       const dest = f.to === lastTo ? '仝' : square(f.to);
       const promotion = f.promote ? '成' : f.promotionChoice ? '不成' : '';
       out.push(`${number(ply)}   ${dest}${name}${promotion}${origin(f.from)}${time}`);

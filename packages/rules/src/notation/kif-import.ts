@@ -3,7 +3,7 @@ import { ALL_CODES, EMPTY, WHITE_BIT, pieceOf, typeOf, typeOfCode } from '../pie
 import { Position } from '../position.ts';
 import { makeSfen, parseSfen } from '../sfen.ts';
 import {
-  VARIANTS, err, ok, opposite, unwrap, variantOf, withDefaults, type Color, type Options, type Outcome, type Result, type Square,
+  ALL_VARIANTS, err, ok, opposite, unwrap, variantOf, withDefaults, type Color, type Options, type Outcome, type Result, type Square,
   type Variant,
 } from '../types.ts';
 import { TABLES, type VariantTables } from '../variant.ts';
@@ -20,7 +20,7 @@ const CLOCK = '(?:[（(][\\d:/\\s]*[）)]\\+?)?';
 const TRAILER = `\\s*${CLOCK}\\s*(?:[*＊].*)?$`;
 /** `  57手目一歩目 ▲6六獅子 （←7七）   (00:05/00:01:00)`: every part but destination, name and origin is optional. */
 const MOVE_LINE = Object.fromEntries(
-  VARIANTS.map((v) => {
+  ALL_VARIANTS.map((v) => {
     const sq = kifSquarePattern(TABLES[v].size);
     return [
       v,
@@ -30,11 +30,16 @@ const MOVE_LINE = Object.fromEntries(
     ];
   }),
 ) as Record<Variant, RegExp>;
+/** `  12手目 ▲5五麒麟打成`: a drop (heisei-chu.md §1), square, name, 打, 成 or 不成, no origin. */
+const DROP_LINE = new RegExp(
+  `^${NUMBER}\\s*([▲△☗☖])?\\s*(${kifSquarePattern(TABLES.heisei.size)})\\s*([^\\s（()）←打]+?)打(不成|成)?${TRAILER}`,
+);
 const TERMINATION_LINE = new RegExp(`^${NUMBER}(${TERMINATION_WORDS.join('|')})${TRAILER}`);
 /** 手合割 values of a game from the standard setup or a diagram, per variant (dai-shogi.md §8 for dai's). */
 const HANDICAPS: Record<Variant, readonly string[]> = {
   chu: ['', '平手', '中将棋', 'chushogi', 'chuushogi', 'その他'],
   dai: ['大将棋', 'daishogi'],
+  heisei: ['平成中将棋'],
 };
 
 const fail = (line: number, problem: KifProblem) => err<KifError>({ ...problem, line });
@@ -81,13 +86,15 @@ interface Head {
   turn: Color;
   handicap?: { line: number; value: string };
   exact?: { line: number; sfen: string };
+  /** the 持駒 lines that name pieces (heisei-chu.md §1: a Heisei diagram's reserves) */
+  reserves: { line: number; text: string; color: Color; value: string }[];
   /** index of the first line after the header */
   next: number;
 }
 
 /** Everything before the first move: tags, our `#` lines, the diagram and whose move it is. */
 function readHeader(lines: string[]): Result<Head, KifError> {
-  const head: Head = { header: {}, rules: {}, board: [], turn: 'black', next: lines.length };
+  const head: Head = { header: {}, rules: {}, board: [], turn: 'black', reserves: [], next: lines.length };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const line = i + 1;
@@ -110,7 +117,8 @@ function readHeader(lines: string[]): Result<Head, KifError> {
       if (!tag) return fail(line, { code: 'not-a-header', text: l });
       const [key, value] = [tag[1].trim(), tag[2].trim()];
       if (key === '手合割') head.handicap = { line, value };
-      if (key.endsWith('の持駒') && value !== '' && value !== 'なし') return fail(line, { code: 'pieces-in-hand', text: l });
+      if (key.endsWith('の持駒') && value !== '' && value !== 'なし')
+        head.reserves.push({ line, text: l, color: /^(後手|上手)/.test(key) ? 'white' : 'black', value });
       for (const [field, keys] of Object.entries(HEADER_KEYS)) if (value && keys.includes(key)) head.header[field as keyof typeof HEADER_KEYS] = value;
     }
   }
@@ -122,7 +130,7 @@ function readHeader(lines: string[]): Result<Head, KifError> {
  * `variant`, when it gives one, must agree.
  */
 function variantOfKif(head: Head, options?: Partial<Options>): Result<Variant, KifError> {
-  const byHandicap = head.handicap && VARIANTS.find((v) => v !== 'chu' && HANDICAPS[v].includes(head.handicap!.value));
+  const byHandicap = head.handicap && ALL_VARIANTS.find((v) => v !== 'chu' && HANDICAPS[v].includes(head.handicap!.value));
   const said = head.rules.variant ?? byHandicap;
   if (said && options?.variant && said !== options.variant)
     return fail(head.handicap?.line ?? 1, { code: 'other-variant', said, asked: options.variant });
@@ -133,19 +141,44 @@ function variantOfKif(head: Head, options?: Partial<Options>): Result<Variant, K
 function startOf(head: Head, options: Options): Result<string, KifError> {
   const t = TABLES[variantOf(options)];
   let sfen = t.startSfen;
+  // chu and dai have no drops: pieces in hand are an error; Heisei's reserves come with its diagram
+  const hand = head.reserves[0];
+  if (hand && (!t.drops || !head.board.length)) return fail(hand.line, { code: 'pieces-in-hand', text: hand.text });
   if (head.board.length) {
     const pos = readDiagram(head.board, head.turn, options);
     if (!pos.ok) return pos;
+    for (const r of head.reserves) {
+      const read = readReserve(pos.value, r);
+      if (!read.ok) return read;
+    }
     sfen = makeSfen(pos.value);
   } else if (head.handicap && !HANDICAPS[t.variant].includes(head.handicap.value))
     return fail(head.handicap.line, { code: 'foreign-handicap', handicap: head.handicap.value, variant: t.variant });
   if (!head.exact) return ok(sfen);
   if (!parseSfen(head.exact.sfen, options).ok) return fail(head.exact.line, { code: 'bad-sfen', sfen: head.exact.sfen });
-  // the diagram can't hold the counter-strike square and the move number: the rest must agree
-  const boardAndTurn = (s: string) => s.trim().split(/\s+/).slice(0, 2).join(' ');
+  // the diagram can't hold the counter-strike square and the move number: the rest (reserves too) must agree
+  const boardAndTurn = (s: string) => {
+    const [board, turn, third] = s.trim().split(/\s+/);
+    return `${board} ${turn}${t.drops ? ` ${third ?? '-'}` : ''}`;
+  };
   if (boardAndTurn(head.exact.sfen) !== boardAndTurn(sfen))
     return fail(head.exact.line, { code: 'sfen-disagrees', sfen: boardAndTurn(head.exact.sfen), diagram: boardAndTurn(sfen) });
   return ok(head.exact.sfen);
+}
+
+/** A 持駒 line's pieces into the diagram's position: `香車二　銅将二　麒麟`. */
+function readReserve(pos: Position, r: Head['reserves'][number]): Result<void, KifError> {
+  const bit = r.color === 'white' ? WHITE_BIT : 0;
+  for (const part of r.value.split(/[\s、,]+/).filter(Boolean)) {
+    const m = /^(.+?)([一二三四五六七八九十]*)$/.exec(part)!;
+    const code = MOVE_CODES.get(m[1])?.find((c) => pos.tables.reserveMax[typeOfCode(c)]);
+    const count = m[2] ? parseKanjiNumber(m[2]) : 1;
+    if (!code || count < 1) return fail(r.line, { code: 'pieces-in-hand', text: r.text });
+    const piece = typeOfCode(code) + 1 + bit;
+    if (pos.reserve[piece] + count > pos.tables.reserveMax[typeOfCode(code)]) return fail(r.line, { code: 'pieces-in-hand', text: r.text });
+    pos.setReserve(piece, pos.reserve[piece] + count);
+  }
+  return ok(undefined);
 }
 
 /** `promotion=association lion-trading=protected bare-king=on move-limit=none` (any subset), dai's `variant=dai` and `knight-second-chance=on|off`; the error is the unknown option. */
@@ -153,7 +186,8 @@ function parseRules(text: string): Result<Partial<Options>, string> {
   const out: Partial<Options> = {};
   for (const token of text.trim().split(/\s+/).filter(Boolean)) {
     const [key, value] = token.split('=');
-    if (key === 'variant' && (VARIANTS as readonly string[]).includes(value)) out.variant = value as Variant;
+    if (key === 'variant' && (ALL_VARIANTS as readonly string[]).includes(value)) out.variant = value as Variant;
+    else if (key === 'heisei-drops' && (value === 'any' || value === 'once')) out.heiseiDrops = value;
     else if (key === 'knight-second-chance' && (value === 'on' || value === 'off')) out.knightSecondChance = value === 'on';
     else if (key === 'promotion' && (value === 'association' || value === 'shogi')) out.promotion = value;
     else if (key === 'lion-trading' && (value === 'off' || value === 'protected' || value === 'always')) out.lionTrading = value;
@@ -237,13 +271,20 @@ function readMoves(lines: string[], from: number, game: Game, moveLine: RegExp):
     }
     const t = TERMINATION_LINE.exec(l);
     const m = t ? null : moveLine.exec(l);
-    if (!t && !m) return fail(line, { code: l.includes('打') ? 'drop' : 'not-a-move', variant, text: l });
+    const d = t || m || !game.position.tables.drops ? null : DROP_LINE.exec(l);
+    if (!t && !m && !d) return fail(line, { code: l.includes('打') ? 'drop' : 'not-a-move', variant, text: l });
     if (first && (t || m![2] !== '二歩目')) return fail(first.line, { code: 'first-step-alone', text: first.text });
     if (end) return fail(line, { code: 'after-end', end, text: l });
-    const number = Number((t ?? m)![1] ?? game.ply + 1);
+    const number = Number((t ?? m ?? d)![1] ?? game.ply + 1);
     if (number !== game.ply + 1) return fail(line, { code: 'move-number', number, expected: game.ply + 1, text: l });
     if (t) {
       end = t[2];
+      continue;
+    }
+    if (d) {
+      const drop = dropMove(game, d, line, l);
+      if (!drop.ok) return drop;
+      lastTo = drop.value;
       continue;
     }
     const step = readStep(m!, line, l, game.position.tables);
@@ -266,6 +307,19 @@ function readMoves(lines: string[], from: number, game: Game, moveLine: RegExp):
   }
   if (first) return fail(first.line, { code: 'first-step-alone', text: first.text });
   return ok(ending(end, winner, game.turn));
+}
+
+/** A drop line (heisei-chu.md §1): the named reserve piece onto the square, 成 to promote at once; gives the square. */
+function dropMove(game: Game, d: RegExpExecArray, line: number, text: string): Result<Square, KifError> {
+  const t = game.position.tables;
+  const side = d[2] ? ('▲☗'.includes(d[2]) ? 'black' : 'white') : undefined;
+  if (side && side !== game.turn) return fail(line, { code: 'wrong-side', side, text });
+  const code = MOVE_CODES.get(d[4])?.find((c) => t.reserveMax[typeOfCode(c)]);
+  if (!code) return fail(line, { code: 'unknown-piece', name: d[4], variant: t.variant, text });
+  const to = toSquare(d[3], t);
+  const played = game.play(`${code.toUpperCase()}*${to}${d[5] === '成' ? '+' : ''}`);
+  if (!played.ok) return fail(line, { code: 'illegal-move', reason: played.error, text });
+  return ok(to);
 }
 
 function readStep(m: RegExpExecArray, line: number, text: string, t: VariantTables): Step {

@@ -49,7 +49,7 @@ export type KifProblem =
   | {
       code:
         | 'not-a-header' // a line before the moves that is no `key：value`
-        | 'pieces-in-hand' // chu and dai have no drops
+        | 'pieces-in-hand' // chu and dai have no drops; Heisei's 持駒 need a diagram and name set-aside pieces
         | 'rank-frame' // a diagram rank not framed by two |
         | 'first-step-alone' // 一歩目 without its 二歩目
         | 'second-step-alone' // 二歩目 without an 一歩目 before it

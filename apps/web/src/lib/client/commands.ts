@@ -3,7 +3,8 @@
 import type { ChatChannel, Color, GameView, RoomOptionsPatch } from '@chu/protocol';
 import { send } from '../link/link.svelte';
 import { chatSent, chatTextProblem, type ChatTextProblem } from '../chat/chat.svelte';
-import { client, command, joinMessage, onRejoin } from './store.svelte';
+import { client, command, joinMessage, mySeat, onRejoin } from './store.svelte';
+import { sealing } from './state';
 
 // ---- rooms ---------------------------------------------------------------------------------------
 
@@ -44,8 +45,15 @@ export const declineRematch = (code: string) => command({ type: 'room.rematch', 
 
 // ---- the game ------------------------------------------------------------------------------------
 
-/** A move, shown at once and confirmed by its event (or dropped by its refusal). */
+/**
+ * A move, shown at once and confirmed by its event (or dropped by its refusal). While its player is to
+ * seal (RULES.md §7) it is sent sealed instead, and not shown: nobody sees it until the game resumes.
+ */
 export function playMove(game: GameView, usi: string): void {
+  if (sealing(game, mySeat(game))) {
+    command({ type: 'seal', gameId: game.id, usi, version: game.version });
+    return;
+  }
   client.pendingMove[game.id] = usi;
   command({ type: 'move', gameId: game.id, usi, version: game.version }, { kind: 'move', gameId: game.id });
 }
@@ -59,6 +67,10 @@ export const declineDraw = (gameId: string) => command({ type: 'draw', gameId, a
 export const askTakeback = (gameId: string) => command({ type: 'takeback', gameId, action: 'offer' });
 export const acceptTakeback = (gameId: string) => command({ type: 'takeback', gameId, action: 'accept' });
 export const declineTakeback = (gameId: string) => command({ type: 'takeback', gameId, action: 'decline' });
+/** Clock games from ply 20 (RULES.md §7): offer to adjourn (accepts the other's offer), accept or decline it. */
+export const adjournGame = (gameId: string, action: 'offer' | 'accept' | 'decline') => command({ type: 'adjourn', gameId, action });
+/** An adjourned-by-agreement game: offer to resume (accepts the other's offer), accept or decline it. */
+export const resumeGame = (gameId: string, action: 'offer' | 'accept' | 'decline') => command({ type: 'resume', gameId, action });
 
 // ---- chat ----------------------------------------------------------------------------------------
 

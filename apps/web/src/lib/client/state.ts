@@ -128,6 +128,8 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     case 'tournament.game':
       // your tournament game is ready: it opens at once
       return { state, requests: [{ kind: 'open', code: msg.roomCode }] };
+    case 'challenge':
+      return same(state); // the challenges' own state (friends/challenges.svelte.ts)
     case 'notifications':
     case 'notification':
     case 'notifications.read':
@@ -217,13 +219,19 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
   switch (e.kind) {
     case 'move':
       return {
-        game: { ...g, moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, drawOfferBy: null, takebackOfferBy: null },
+        game: {
+          ...g, moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, drawOfferBy: null, takebackOfferBy: null,
+          adjournment: { ...g.adjournment, offerBy: null }, // an offer to adjourn lapses with a move
+        },
         requests: [{ kind: 'moved', usi: e.usi, notation: e.notation }],
         settled: true,
       };
     case 'takeback':
       return {
-        game: { ...g, moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, takebackOfferBy: null, drawOfferBy: null },
+        game: {
+          ...g, moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, takebackOfferBy: null, drawOfferBy: null,
+          adjournment: { ...g.adjournment, offerBy: null },
+        },
         requests: [],
         settled: true,
       };
@@ -237,16 +245,41 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
       return { game: { ...g, takebackOfferBy: null }, requests: [] };
     case 'seat':
       return { game: g, requests: [] }; // the seat itself is the room's: its view follows this event
-    case 'adjourn':
-      return { game: { ...g, status: 'adjourned', drawOfferBy: null }, requests: [] }; // (the server keeps a takeback request)
-    case 'resume':
-      return { game: { ...g, status: 'active', turnRemainingMs: e.turnRemainingMs, clock: e.clock }, requests: [] };
+    case 'adjourn': {
+      // by agreement: the sealer's move is sealed (never its content); by absence, a sealing still pending stays
+      const adjournment = { ...g.adjournment, offerBy: null, sealed: e.why === 'agreement' || g.adjournment.sealed };
+      return { game: { ...g, status: 'adjourned', adjourned: e.why, clock: e.clock, drawOfferBy: null, adjournment }, requests: [] }; // (the server keeps a takeback request)
+    }
+    case 'resume': {
+      // after an agreement the sealed move's own event follows at once, and the adjournment is over
+      const adjournment = g.adjournment.sealed ? NO_ADJOURNMENT : g.adjournment;
+      return { game: { ...g, status: 'active', adjourned: null, turnRemainingMs: e.turnRemainingMs, clock: e.clock, adjournment }, requests: [] };
+    }
+    case 'adjourn-offer':
+      return { game: { ...g, adjournment: { ...g.adjournment, offerBy: e.by } }, requests: [] };
+    case 'adjourn-decline':
+      return { game: { ...g, adjournment: { ...g.adjournment, offerBy: null } }, requests: [] };
+    case 'adjourn-accept':
+      return { game: { ...g, adjournment: { ...NO_ADJOURNMENT, sealer: e.sealer } }, requests: [] };
+    case 'resume-offer':
+      return { game: { ...g, adjournment: { ...g.adjournment, resumeOfferBy: e.by } }, requests: [] };
+    case 'resume-decline':
+      return { game: { ...g, adjournment: { ...g.adjournment, resumeOfferBy: null } }, requests: [] };
     case 'time-given':
       return { game: { ...g, clock: e.clock }, requests: [] };
     case 'end':
-      return { game: { ...g, status: 'finished', outcome: e.outcome, ratingChanges: e.ratingChanges, drawOfferBy: null }, requests: [] };
+      return { game: { ...g, status: 'finished', adjourned: null, outcome: e.outcome, ratingChanges: e.ratingChanges, drawOfferBy: null, adjournment: NO_ADJOURNMENT }, requests: [] };
   }
 }
+
+const NO_ADJOURNMENT: GameView['adjournment'] = { offerBy: null, sealer: null, sealed: false, resumeOfferBy: null };
+
+/**
+ * RULES.md §7: this seat agreed to adjourn and is to seal a move: the board's next move of its player is
+ * sealed rather than played (the server refuses a plain move then).
+ */
+export const sealing = (game: GameView, me: Color | null): boolean =>
+  game.status === 'active' && me !== null && game.adjournment.sealer === me && !game.adjournment.sealed;
 
 const reading = (inMs: number | null, at: number) => (inMs === null ? undefined : { inMs, at });
 

@@ -1,0 +1,53 @@
+import type { ClockState } from '@chu/rules';
+import type { AdjournmentView, Color } from '@chu/protocol';
+
+/** A sealed move in memory: what playing it will store, measured when it was sealed (RULES.md §7). */
+export interface SealedMove {
+  ply: number;
+  usi: string;              // canonical: checked by the rules when sealed
+  timeMs: number;           // the sealer's thinking time, charged as a move's
+  lagMs: number;            // transport lag credited back
+  clock: ClockState | null; // both clocks after it
+  byCpu: boolean;
+  deviceId: string | null;
+  ack: string | null;       // a retry of the seal is acknowledged again, not sealed twice
+  version: number;          // the game's version once it was sealed
+}
+
+/**
+ * Adjournment by agreement (RULES.md §7) for one game, as plain state: offered → agreed (the sealer, to
+ * move, seals) → sealed (adjourned) → resume offered → played. No I/O, no timers; the session checks who
+ * may do what and stores each step. The sealed move never leaves this object except to be played.
+ */
+export class Adjournment {
+  offerBy: Color | null = null;
+  resumeOfferBy: Color | null = null;
+
+  constructor(public sealer: Color | null = null, public sealed: SealedMove | null = null) {}
+
+  /** Agreed, and the sealer has not sealed yet: its next move is the sealed one. */
+  get sealing(): boolean { return this.sealer !== null && this.sealed === null; }
+
+  /** The sealed move is stored: the game stays adjourned until both players agree to resume. */
+  get adjourned(): boolean { return this.sealed !== null; }
+
+  /** A move was played (or taken back): an offer to adjourn lapses, like a draw offer. */
+  lapse(): void { this.offerBy = null; }
+
+  agree(sealer: Color): void {
+    this.offerBy = null;
+    this.sealer = sealer;
+  }
+
+  /** The sealed move was played, or the game ended: nothing of the adjournment remains. */
+  clear(): void {
+    this.offerBy = null;
+    this.resumeOfferBy = null;
+    this.sealer = null;
+    this.sealed = null;
+  }
+
+  view(): AdjournmentView {
+    return { offerBy: this.offerBy, sealer: this.sealer, sealed: this.sealed !== null, resumeOfferBy: this.resumeOfferBy };
+  }
+}

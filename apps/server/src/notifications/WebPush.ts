@@ -1,0 +1,92 @@
+import { Agent } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { notificationPath, type Notification, type NotificationKind, type PushMessage, type PushSubscriptionBody } from '@chu/protocol';
+import type { Logger } from 'pino';
+import webpush from 'web-push';
+import type { PushStore, StoredSubscription, VapidKeys } from '../db/PushStore.ts';
+import type { PushSender } from './Notifications.ts';
+import { PUSH_TITLE, pushText } from './pushWords.ts';
+
+const TTL_S = 24 * 3600; // a push service keeps a message this long for a browser that is offline
+const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Web Push with the `web-push` library: the site's VAPID keys (made at the first start, stored), the
+ * browsers' subscriptions, and sending. A subscription its push service calls gone (404, 410) is removed.
+ */
+export class WebPush implements PushSender {
+  private readonly agent: Agent | undefined;
+
+  private constructor(
+    private readonly store: PushStore,
+    private readonly keys: VapidKeys,
+    private readonly subject: string,
+    ca: string | null,
+    private readonly hosts: readonly string[],
+    private readonly log: Logger,
+  ) {
+    this.agent = ca ? new Agent({ ca: [...rootCertificates, ca], keepAlive: true }) : undefined;
+  }
+
+  /** Loads the site's VAPID keys, making them if this is the first start. */
+  static async open(store: PushStore, config: { subject: string; ca: string | null; hosts: readonly string[] }, log: Logger): Promise<WebPush> {
+    const keys = await store.vapidKeys(() => webpush.generateVAPIDKeys());
+    return new WebPush(store, keys, config.subject, config.ca, config.hosts, log);
+  }
+
+  /** Whether an endpoint is at a push service this site sends to (CHU_PUSH_HOSTS): never an address of the user's choosing. */
+  sendsTo(endpoint: string): boolean {
+    const host = new URL(endpoint).hostname.toLowerCase();
+    return this.hosts.some((h) => host === h || host.endsWith(`.${h}`));
+  }
+
+  /** The applicationServerKey a browser subscribes with. */
+  get publicKey(): string { return this.keys.publicKey; }
+
+  subscribe(accountId: string, deviceId: string, s: PushSubscriptionBody): Promise<void> {
+    return this.store.subscribe(accountId, deviceId, s);
+  }
+
+  unsubscribe(accountId: string, endpoint: string): Promise<void> {
+    return this.store.unsubscribe(accountId, endpoint);
+  }
+
+  /** The kinds the account wants pushed (Ajustes); the others only show in the bell. */
+  preferences(accountId: string): Promise<NotificationKind[]> {
+    return this.store.pushKinds(accountId);
+  }
+
+  setPreferences(accountId: string, kinds: NotificationKind[]): Promise<NotificationKind[]> {
+    return this.store.setPushKinds(accountId, kinds);
+  }
+
+  close(): void {
+    this.agent?.destroy();
+  }
+
+  /** To every browser of the account that subscribed, when the account wants this kind pushed. */
+  async push(accountId: string, n: Notification): Promise<void> {
+    if (!(await this.store.pushKinds(accountId)).includes(n.payload.kind)) return;
+    await Promise.all((await this.store.subscriptionsOf(accountId)).map((s) => this.send(s, n)));
+  }
+
+  private async send(s: StoredSubscription, n: Notification): Promise<void> {
+    const message: PushMessage = { id: n.id, kind: n.payload.kind, title: pushText(n.payload, s.lang), body: PUSH_TITLE, url: notificationPath(n.payload), payload: n.payload };
+    try {
+      await webpush.sendNotification({ endpoint: s.endpoint, keys: s.keys }, JSON.stringify(message), {
+        vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
+        TTL: TTL_S,
+        contentEncoding: 'aes128gcm',
+        timeout: SEND_TIMEOUT_MS,
+        ...(this.agent ? { agent: this.agent } : {}),
+      });
+    } catch (err) {
+      if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
+        await this.store.remove(s.id);
+        this.log.info({ subscription: s.id, status: err.statusCode }, 'push subscription gone: removed');
+        return;
+      }
+      this.log.warn({ err, subscription: s.id }, 'push not delivered');
+    }
+  }
+}

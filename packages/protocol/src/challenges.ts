@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { IdSchema, UsernameSchema } from './common.ts';
+import { RoomOptionsPatchSchema, RoomOptionsSchema } from './options.ts';
+
+// Challenges (issue 37): one account asks another by name for a game, under a room's rules and a time
+// control. Accepting makes a private room with both seated and starts the game there.
+
+/** The challenger's side: a colour, or 'random' (drawn when the challenge is accepted). */
+export const CHALLENGE_COLORS = ['black', 'white', 'random'] as const;
+export const ChallengeColorSchema = z.enum(CHALLENGE_COLORS);
+export type ChallengeColor = z.infer<typeof ChallengeColorSchema>;
+
+/** POST /api/challenges — `options` as a room's (room.create's), timeControl among them. */
+export const ChallengeBodySchema = z.object({
+  to: UsernameSchema,
+  options: RoomOptionsPatchSchema.default({}),
+  color: ChallengeColorSchema.default('random'),
+}).strict();
+export type ChallengeBody = z.input<typeof ChallengeBodySchema>;
+
+export const CHALLENGE_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+export const ChallengeStatusSchema = z.enum(CHALLENGE_STATUSES);
+export type ChallengeStatus = z.infer<typeof ChallengeStatusSchema>;
+
+export const ChallengeSchema = z.object({
+  id: IdSchema,
+  from: z.string(),               // the challenger's username
+  to: z.string(),                 // the challenged one's
+  options: RoomOptionsSchema,     // the room the game will be played in (options.timeControl: its clock)
+  color: ChallengeColorSchema,    // the challenger's choice
+  status: ChallengeStatusSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),          // an open challenge lapses then (10 min; 3 days for correspondence)
+  roomCode: z.string().nullable(), // accepted: where the game is
+  gameId: IdSchema.nullable(),
+});
+export type Challenge = z.infer<typeof ChallengeSchema>;
+
+/** GET /api/challenges — this account's open challenges, both ways, newest first. */
+export const ChallengeListSchema = z.object({ incoming: z.array(ChallengeSchema), outgoing: z.array(ChallengeSchema) });
+export type ChallengeList = z.infer<typeof ChallengeListSchema>;
+
+/** Every answer of POST /api/challenges and /api/challenges/:id/{accept,decline,cancel}. */
+export const ChallengeResponseSchema = z.object({ challenge: ChallengeSchema });
+export type ChallengeResponse = z.infer<typeof ChallengeResponseSchema>;
+
+/** Server → client: a challenge to or from this account was made or changed (on every socket of the account). */
+export const ChallengeServerMessages = [
+  z.object({ type: z.literal('challenge'), challenge: ChallengeSchema }),
+] as const;
