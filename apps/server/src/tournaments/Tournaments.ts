@@ -125,8 +125,10 @@ export class Tournaments {
     const results: { pairingId: string; result: GameResult; finishedAt: number }[] = [];
     const replay: string[] = [];
     const drop: string[] = [];
+    const { endsAt } = state.tournament; // an arena's: a game that ends after it does not count
     for (const p of state.pairings) {
       if (p.result !== null || p.game?.status !== 'finished') continue;
+      if (endsAt !== null && (p.game.finishedAt ?? 0) > endsAt) continue;
       if (p.game.reason === 'abort') (state.tournament.kind === 'arena' ? drop : replay).push(p.id);
       else results.push({ pairingId: p.id, result: resultOf(p.game.winner), finishedAt: p.game.finishedAt ?? Date.now() });
     }
