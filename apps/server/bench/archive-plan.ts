@@ -71,7 +71,7 @@ console.log(`ana has ${count[0].n} finished games of ${PLAYER_GAMES + OTHER_GAME
 await explain('first page (limit 20)', archive.pageSql(ana.id, {}, null, 21));
 const middle = await prisma.$queryRaw<{ finished_at: Date; id: string }[]>(P.sql`SELECT finished_at, id FROM games WHERE id = 'g005000'`);
 await explain('a page behind a cursor, 5,000 games deep', archive.pageSql(ana.id, {}, { finishedAt: middle[0].finished_at, id: middle[0].id }, 21));
-await explain('filtered: variant=dai, result=loss, turnTime=30, opponent=player8', archive.pageSql(ana.id, { variant: 'dai', result: 'loss', turnTime: 30, opponent: 'player8' }, null, 21));
+await explain('filtered: variant=dai, result=loss, control=turn30, opponent=player8', archive.pageSql(ana.id, { variant: 'dai', result: 'loss', control: 'turn30', opponent: 'player8' }, null, 21));
 
 await db.close();
 if (!process.env.ARCHIVE_PLAN_KEEP) await admin(`DROP DATABASE "${name}" WITH (FORCE)`);

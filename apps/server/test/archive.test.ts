@@ -151,9 +151,11 @@ describe('the archive of an account', () => {
     ['result=draw', ['casualDraw']],
     ['rated=true', ['rated']],
     ['rated=false&result=loss', ['handicap', 'dai', 'cpu']],
-    ['turnTime=30', ['dai']],
-    ['turnTime=60', []],
-    ['turnTime=none&opponent=mateo', ['handicap', 'casualDraw', 'casualWin']],
+    ['control=turn30', ['dai']],
+    ['control=turn60', []],
+    ['control=none&opponent=mateo', ['handicap', 'casualDraw', 'casualWin']],
+    ['control=clock', ['rated']],
+    ['control=correspondence', []],
     ['opponent=cpu%201', ['cpu']],
     ['opponent=Ramon&rated=true', ['rated']],
   ])('filter %s: her games %j', async (query, labels) => {
@@ -163,7 +165,8 @@ describe('the archive of an account', () => {
   it.each([
     ['result=won', /result/],
     ['rated=yes', /rated/],
-    ['turnTime=45', /turnTime/],
+    ['control=45', /control/],
+    ['turnTime=30', /turnTime/], // the filter before clocks: refused by name, not ignored
     ['limit=0', /limit/],
     ['colour=black', /colour/],
     ['cursor=MTIzNA', /cursor/], // base64url, but not a cursor

@@ -17,7 +17,7 @@ describe('the archive query', () => {
   it.each([
     [NO_FILTERS, null, ''],
     [{ ...NO_FILTERS, variant: 'dai' as const, result: 'loss' as const }, null, '?variant=dai&result=loss'],
-    [{ ...NO_FILTERS, rated: 'false' as const, turnTime: 'none' as const, opponent: '  CPU 3 ' }, 'abc', '?rated=false&turnTime=none&opponent=CPU+3&cursor=abc'],
+    [{ ...NO_FILTERS, rated: 'false' as const, control: 'none' as const, opponent: '  CPU 3 ' }, 'abc', '?rated=false&control=none&opponent=CPU+3&cursor=abc'],
   ])('%j after %s is %s', (filters, cursor, query) => {
     expect(archiveQuery(filters, cursor)).toBe(query);
   });

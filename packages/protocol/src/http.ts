@@ -116,13 +116,15 @@ export type LogoutOthersResult = z.infer<typeof LogoutOthersResultSchema>;
 export const ArchiveResultSchema = z.enum(['win', 'loss', 'draw']);
 export type ArchiveResult = z.infer<typeof ArchiveResultSchema>;
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const ARCHIVE_CONTROLS = ['none', 'turn30', 'turn60', 'clock', 'correspondence'] as const;
+export type ArchiveControl = (typeof ARCHIVE_CONTROLS)[number];
 export const ArchiveFilterSchema = z
   .object({
     variant: z.enum(ALL_VARIANTS).optional(),
     result: ArchiveResultSchema.optional(),
     rated: flag.optional(),
-    // a turn limit's seconds per move, or 'none' for untimed games
-    turnTime: z.enum(['none', '30', '60']).transform((v) => (v === 'none' ? null : Number(v) as 30 | 60)).optional(),
+    // the kind of time control (the seed's turn limit by its seconds): what a player remembers of a game
+    control: z.enum(ARCHIVE_CONTROLS).optional(),
     opponent: z.string().trim().min(1).max(40).optional(), // a seat's name, any case: "ben", "CPU 3"
   })
   .strict();

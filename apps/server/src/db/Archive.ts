@@ -1,5 +1,5 @@
 import {
-  OutcomeSchema, RoomOptionsSchema, SeatsSchema, standardStart, type ArchiveFilter, type ArchiveGame, type ArchivePage, type Color,
+  OutcomeSchema, RoomOptionsSchema, SeatsSchema, standardStart, type ArchiveControl, type ArchiveFilter, type ArchiveGame, type ArchivePage, type Color,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
@@ -24,22 +24,27 @@ const seatField = (color: Color, field: 'userId' | 'deviceId' | 'name'): Prisma.
 
 /**
  * The filters as SQL, from the side of the player seated at `color`. The time control is one clause here:
- * the per-move seconds of a turn limit (options.timeControl), or none.
+ * its kind (options.timeControl), a turn limit by its seconds.
  */
 function filterSql(f: ArchiveFilter, color: Color): Prisma.Sql[] {
   const sql: Prisma.Sql[] = [];
   if (f.variant) sql.push(Prisma.sql`COALESCE(g."options"->>'variant', 'chu') = ${f.variant}`);
   if (f.rated !== undefined) sql.push(Prisma.sql`g."rated" = ${f.rated}`);
-  if (f.turnTime !== undefined) {
-    sql.push(f.turnTime === null
-      ? Prisma.sql`COALESCE(g."options"->'timeControl'->>'kind', 'none') = 'none'`
-      : Prisma.sql`(g."options"->'timeControl'->>'kind') = 'turn' AND (g."options"->'timeControl'->>'seconds') = ${String(f.turnTime)}`);
-  }
+  if (f.control) sql.push(controlSql(f.control));
   if (f.result === 'win') sql.push(Prisma.sql`g."winner" = ${color}`);
   if (f.result === 'loss') sql.push(Prisma.sql`g."winner" = ${other(color)}`);
   if (f.result === 'draw') sql.push(Prisma.sql`g."winner" IS NULL`);
   if (f.opponent) sql.push(opponentNamed(f.opponent, other(color)));
   return sql;
+}
+
+function controlSql(control: ArchiveControl): Prisma.Sql {
+  const kind = Prisma.sql`COALESCE(g."options"->'timeControl'->>'kind', 'none')`;
+  switch (control) {
+    case 'turn30': case 'turn60':
+      return Prisma.sql`${kind} = 'turn' AND (g."options"->'timeControl'->>'seconds') = ${control.slice(4)}`;
+    default: return Prisma.sql`${kind} = ${control}`;
+  }
 }
 
 // A CPU seat's name is shown "CPU 3" (Store's recordSeat); a human seat's is stored.
