@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Server as SocketServer } from 'socket.io';
 import { sitePrefix, type ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { Leases, soleOwner, type Ownership } from './db/Leases.ts';
+import { Leases, LeaseTable, soleOwner, type LeaseHolder, type Ownership } from './db/Leases.ts';
 import { aloneChanges, RedisChanges, type IdentityChanges } from './identity/IdentityChanges.ts';
 import type { Logger } from './log.ts';
 import { MemorySeekers, RedisSeekers, type Seekers } from './ranked/Seekers.ts';
@@ -15,6 +15,8 @@ import { StartupError } from './startup.ts';
 export interface Cluster {
   self: string;              // this process among the site's: 'host:pid:random'
   ownership: Ownership;
+  /** Who runs which tournament (pairing, rounds): as rooms are owned. */
+  tournamentLeases: LeaseHolder;
   seekers: Seekers;
   identityChanges: IdentityChanges;
   close(): void;
@@ -29,7 +31,7 @@ export interface Cluster {
  */
 export function openCluster(config: ServerConfig, db: Database, io: SocketServer, redis: Redis | null, log: Logger): Cluster {
   const self = processName();
-  if (!redis) return { self, ownership: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
+  if (!redis) return { self, ownership: soleOwner, tournamentLeases: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
   if (db.kind !== 'postgres') throw new StartupError('several processes need Postgres: set DATABASE_URL along with REDIS_URL');
   const prefix = sitePrefix(config);
   // The adapter's own connection queues while Redis is away (the shared one fails fast, for the rate
@@ -43,6 +45,7 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   return {
     self,
     ownership: new Leases(db.prisma, self, config.leaseMs),
+    tournamentLeases: new LeaseTable(db.prisma, self, config.leaseMs, 'tournament_leases'),
     seekers: new RedisSeekers(redis, self, prefix, undefined, log),
     identityChanges,
     close: () => identityChanges.close(),

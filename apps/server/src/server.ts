@@ -11,6 +11,7 @@ import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
 import { PushStore } from './db/PushStore.ts';
 import { Store } from './db/Store.ts';
+import { TournamentStore } from './db/TournamentStore.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
@@ -22,6 +23,7 @@ import { Friends } from './friends/Friends.ts';
 import { Whereabouts } from './friends/Whereabouts.ts';
 import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerTournamentRoutes } from './http/tournaments.ts';
 import { registerNotificationRoutes } from './http/notifications.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
@@ -38,6 +40,7 @@ import { WebPush } from './notifications/WebPush.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
+import { Tournaments } from './tournaments/Tournaments.ts';
 
 export interface ChuServer {
   url: string;
@@ -103,7 +106,12 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
   });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics);
+  const tournamentStore = new TournamentStore(db.prisma);
+  const tournaments = new Tournaments({
+    store: tournamentStore, lobby, ratings, outlet: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
+    notify: (accountId, input, opts) => notifications.notify(accountId, input, opts),
+  });
+  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics, tournaments);
   metrics.read.games = () => lobby.activeGames();
   metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
@@ -118,6 +126,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
   registerRecordRoutes(app, store);
+  registerTournamentRoutes(app, identity, store, tournamentStore, tournaments, config.httpLimits.windowMs);
   registerArchiveRoutes(app, store, archive);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
@@ -131,6 +140,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   await app.listen({ port: config.port, host: config.host });
   gateway.startPairing();
   gateway.startLobby();
+  tournaments.start();
   challenges.startExpiring();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -148,6 +158,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     async close() {
       ready = false;
       gateway.stop();
+      tournaments.stop();
       challenges.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The server's folders are its architecture (apps/server/README.md "Layout"): imports run one way,
-//   realtime / http  →  (notifications)  →  rooms  →  game  →  ranked  →  db
+//   realtime / http  →  tournaments  →  (friends, notifications)  →  rooms  →  game  →  ranked  →  db
 // with cpu/ and identity/ off to the side (cpu imports no layer; identity only db), the plain top
 // files (config, startup, log, health, metrics) below everything, and the composition files (server,
 // engineProcess, main, cluster) above everything. This reads every source file and fails on any import that climbs back up.
@@ -13,8 +13,10 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 
 /** What each part of src/ may import besides itself and the base files. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  realtime: ['notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
-  http: ['notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  realtime: ['tournaments', 'friends', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  http: ['tournaments', 'friends', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  tournaments: ['notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  friends: ['notifications', 'rooms', 'db', 'identity'], // follows, blocks, challenges: a challenge accepted opens a room
   notifications: ['rooms', 'db', 'identity'], // what reaches a player who is not looking: rooms plug into it by an interface
   rooms: ['game', 'ranked', 'db', 'identity', 'cpu'],
   game: ['ranked', 'db', 'identity', 'cpu'],
@@ -78,6 +80,8 @@ describe('server layering', () => {
     expect(allowed('db', 'ranked')).toBe(false);
     expect(allowed('game', 'rooms')).toBe(false);
     expect(allowed('rooms', 'realtime')).toBe(false);
+    expect(allowed('rooms', 'tournaments')).toBe(false);
+    expect(allowed('db', 'tournaments')).toBe(false);
     expect(allowed('ranked', 'game')).toBe(false);
     expect(allowed('http', 'realtime')).toBe(false);
     expect(allowed('cpu', 'game')).toBe(false);

@@ -5,6 +5,7 @@ import {
 import { ChatChannelSchema, ChatTextSchema } from './chat.ts';
 import { RoomOptionsPatchSchema } from './options.ts';
 import { RankedClientMessages } from './ranked.ts';
+import { TournamentClientMessages } from './tournaments.ts';
 
 // Client → server. Every message is parsed strictly; unknown types or fields are refused.
 // A command that can be refused may carry an ack id: the server answers it with { type: 'ack', ack }
@@ -57,6 +58,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   msg('lobby.watch', {}),
   msg('lobby.unwatch', {}),
   ...RankedClientMessages,
+  ...TournamentClientMessages,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];

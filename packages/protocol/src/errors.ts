@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'too-large',        // an HTTP body or a socket message over the size limit (16 KiB)
   'too-many-rooms',   // room.create while the device, or its address, holds its bound of rooms
   'expired',          // the device was idle too long: start a new one (POST /api/device)
+  'no-tournament',    // no such tournament
+  'tournament-closed', // joining, leaving or withdrawing when the tournament no longer allows it (started, finished)
+  'tournament-full',  // a round-robin has its 16 entrants
+  'too-many-tournaments', // an account has TOURNAMENTS_PER_ACCOUNT upcoming or running already
   'blocked',          // a challenge (or a follow) between two accounts one of which blocked the other
   'friends-only',     // the player takes challenges only from people they follow
   'too-many-challenges', // the sender has its bound of open challenges: cancel one, or wait for answers

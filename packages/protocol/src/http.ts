@@ -72,6 +72,8 @@ export const GameRecordSchema = z.object({
   seats: z.object({ black: GameRecordSeatSchema, white: GameRecordSeatSchema }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  // a tournament's game: the tournament it was played in (its page is /t/:id)
+  tournament: z.object({ id: IdSchema, name: z.string() }).nullable().optional(),
 });
 export type GameRecord = z.infer<typeof GameRecordSchema>;
 /** The whole answer of GET /api/games/:id. */

@@ -8,6 +8,7 @@ export * from './ranked.ts';
 export * from './seats.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
+export * from './tournaments.ts';
 export * from './social.ts';
 export * from './challenges.ts';
 export * from './notifications.ts';

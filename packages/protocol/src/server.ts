@@ -3,6 +3,7 @@ import { AckIdSchema, ColorSchema, CpuLevelSchema, IdSchema, OutcomeSchema, Vers
 import { ERROR_CODES } from './errors.ts';
 import { RoomOptionsSchema, SetupSchema } from './options.ts';
 import { RankedServerMessages } from './ranked.ts';
+import { TournamentServerMessages } from './tournaments.ts';
 import { ChallengeServerMessages } from './challenges.ts';
 import { NotificationServerMessages } from './notifications.ts';
 import { ChatMessageSchema } from './chat.ts';
@@ -184,6 +185,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.history'), code: z.string(), messages: z.array(ChatMessageSchema) }),
   z.object({ type: z.literal('lobby'), lobby: LobbySchema }),
   ...RankedServerMessages,
+  ...TournamentServerMessages,
   ...ChallengeServerMessages,
   ...NotificationServerMessages,
 ]);

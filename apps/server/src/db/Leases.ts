@@ -1,3 +1,4 @@
+import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
 
 /** Holding a room: the fencing token this owner's writes carry (null: one process owns everything). */
@@ -27,59 +28,90 @@ export const soleOwner: Ownership = {
   holderOf: async () => 'local',
 };
 
-/**
- * Leases in Postgres with fencing tokens: a room is taken when its lease is free, expired or already
- * ours; a change of owner increments the token, and every write of a room's state checks it
- * (Store's `fenced`, MoveWriter), so a process that lost a room cannot write to it any more, whatever
- * it believes. Those writes hold the lease row FOR SHARE until they commit, and `acquire`'s
- * ON CONFLICT DO UPDATE needs that row exclusively: a takeover waits for the old owner's writes in
- * flight, so the new owner loads the game with them, or they see the new token and store nothing.
- */
-export class Leases implements Ownership {
-  constructor(private readonly prisma: PrismaClient, readonly self: string, private readonly ttlMs: number) {}
+/** Holding things (rooms, tournaments) one process at a time: the part of Ownership that is only leases. */
+export interface LeaseHolder {
+  readonly self: string;
+  acquire(id: string): Promise<Held | HeldBy>;
+  /** The ones (of those given) this process still holds; it holds them for another lease period. */
+  renew(held: ReadonlyMap<string, number | null>): Promise<Set<string>>;
+  release(id: string, token: number | null): Promise<void>;
+}
 
-  async acquire(roomId: string): Promise<Held | HeldBy> {
+/**
+ * A lease table in Postgres with fencing tokens (room_leases, tournament_leases): a thing is taken when
+ * its lease is free, expired or already ours; a change of owner increments the token, and every write of
+ * its state checks it (Store's `fenced`, MoveWriter; TournamentStore's), so a process that lost it
+ * cannot write to it any more, whatever it believes. Those writes hold the lease row FOR SHARE until
+ * they commit, and `acquire`'s ON CONFLICT DO UPDATE needs that row exclusively: a takeover waits for
+ * the old owner's writes in flight, so the new owner loads the state with them, or they see the new
+ * token and store nothing.
+ */
+export class LeaseTable implements LeaseHolder {
+  private readonly table: Prisma.Sql;
+  private readonly key: Prisma.Sql;
+
+  constructor(private readonly prisma: PrismaClient, readonly self: string, private readonly ttlMs: number, table: 'room_leases' | 'tournament_leases') {
+    this.table = Prisma.raw(`"${table}"`);
+    this.key = Prisma.raw(table === 'room_leases' ? '"room_id"' : '"tournament_id"');
+  }
+
+  async acquire(id: string): Promise<Held | HeldBy> {
+    const { table: t, key: k } = this;
     const rows = await this.prisma.$queryRaw<{ token: bigint }[]>`
-      INSERT INTO "room_leases" ("room_id", "owner", "token", "expires_at")
-      VALUES (${roomId}, ${this.self}, 1, now() + ${this.ttlMs} * interval '1 millisecond')
-      ON CONFLICT ("room_id") DO UPDATE SET
+      INSERT INTO ${t} (${k}, "owner", "token", "expires_at")
+      VALUES (${id}, ${this.self}, 1, now() + ${this.ttlMs} * interval '1 millisecond')
+      ON CONFLICT (${k}) DO UPDATE SET
         "owner" = EXCLUDED."owner",
-        "token" = CASE WHEN "room_leases"."owner" = EXCLUDED."owner" THEN "room_leases"."token" ELSE "room_leases"."token" + 1 END,
+        "token" = CASE WHEN ${t}."owner" = EXCLUDED."owner" THEN ${t}."token" ELSE ${t}."token" + 1 END,
         "expires_at" = EXCLUDED."expires_at"
-      WHERE "room_leases"."owner" = EXCLUDED."owner" OR "room_leases"."expires_at" < now()
+      WHERE ${t}."owner" = EXCLUDED."owner" OR ${t}."expires_at" < now()
       RETURNING "token"`;
     if (rows.length === 1) return { token: Number(rows[0].token) };
-    const holder = await this.prisma.roomLease.findUnique({ where: { roomId }, select: { owner: true } });
+    const holder = await this.prisma.$queryRaw<{ owner: string }[]>`SELECT "owner" FROM ${t} WHERE ${k} = ${id}`;
     // it expired and was deleted between the two statements: try once more
-    return holder ? { owner: holder.owner } : this.acquire(roomId);
+    return holder[0] ? { owner: holder[0].owner } : this.acquire(id);
   }
 
   async renew(held: ReadonlyMap<string, number | null>): Promise<Set<string>> {
     if (held.size === 0) return new Set();
+    const { table: t, key: k } = this;
     const ids = [...held.keys()];
     const tokens = ids.map((id) => held.get(id) ?? 0);
-    // Locked in room order, as the move writer locks them (MoveWriter.write): a renewal and a batch of
+    // Locked in id order, as the move writer locks rooms (MoveWriter.write): a renewal and a batch of
     // moves that share rooms wait for each other instead of deadlocking.
-    const rows = await this.prisma.$queryRaw<{ room_id: string }[]>`
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       WITH mine AS MATERIALIZED (
-        SELECT l."room_id" FROM "room_leases" l
-        JOIN unnest(${ids}::text[], ${tokens}::bigint[]) AS h(room_id, token) ON l."room_id" = h.room_id AND l."token" = h.token
+        SELECT l.${k} AS id FROM ${t} l
+        JOIN unnest(${ids}::text[], ${tokens}::bigint[]) AS h(id, token) ON l.${k} = h.id AND l."token" = h.token
         WHERE l."owner" = ${this.self}
-        ORDER BY l."room_id"
+        ORDER BY l.${k}
         FOR NO KEY UPDATE OF l
       )
-      UPDATE "room_leases" AS l SET "expires_at" = now() + ${this.ttlMs} * interval '1 millisecond'
-      FROM mine WHERE l."room_id" = mine."room_id"
-      RETURNING l."room_id"`;
-    return new Set(rows.map((r) => r.room_id));
+      UPDATE ${t} AS l SET "expires_at" = now() + ${this.ttlMs} * interval '1 millisecond'
+      FROM mine WHERE l.${k} = mine.id
+      RETURNING l.${k} AS id`;
+    return new Set(rows.map((r) => r.id));
   }
 
-  async release(roomId: string, token: number | null): Promise<void> {
+  async release(id: string, token: number | null): Promise<void> {
     if (token === null) return;
     await this.prisma.$executeRaw`
-      UPDATE "room_leases" SET "expires_at" = now() - interval '1 millisecond'
-      WHERE "room_id" = ${roomId} AND "token" = ${token} AND "owner" = ${this.self}`;
+      UPDATE ${this.table} SET "expires_at" = now() - interval '1 millisecond'
+      WHERE ${this.key} = ${id} AND "token" = ${token} AND "owner" = ${this.self}`;
   }
+}
+
+/** Rooms' leases (room_leases): who owns which room, which active games lost their owner. */
+export class Leases implements Ownership {
+  private readonly leases: LeaseTable;
+
+  constructor(private readonly prisma: PrismaClient, readonly self: string, ttlMs: number) {
+    this.leases = new LeaseTable(prisma, self, ttlMs, 'room_leases');
+  }
+
+  acquire(roomId: string): Promise<Held | HeldBy> { return this.leases.acquire(roomId); }
+  renew(held: ReadonlyMap<string, number | null>): Promise<Set<string>> { return this.leases.renew(held); }
+  release(roomId: string, token: number | null): Promise<void> { return this.leases.release(roomId, token); }
 
   async orphans(limit: number): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ code: string }[]>`

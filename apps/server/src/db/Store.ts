@@ -11,6 +11,11 @@ import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
 export { MovesAhead, StaleOwner };
 
+/** A tournament game was not stored: its pairing has a game already (or the room's lease is gone). */
+export class PairingTaken extends Error {
+  constructor(readonly pairingId: string, readonly roomId: string) { super(`pairing ${pairingId} has its game already (or room ${roomId} another owner)`); }
+}
+
 export type Tx = Prisma.TransactionClient;
 
 export interface RoomRecord {
@@ -113,10 +118,15 @@ export class Store {
   }
 
   // One statement: the game row and the room's counter/seats together, without a transaction round trip.
+  // A tournament's game (`pairingId`) is linked to its pairing in the same statement, and only to a
+  // pairing that has no game yet: two owners racing for one pairing start one game between them.
   async createGame(
     g: Pick<StoredGame, 'id' | 'roomId' | 'number' | 'options' | 'startSfen' | 'seats'>, room: RoomRecord, rated: RatedPlayers | null, fence: number | null,
+    pairingId: string | null = null,
   ): Promise<void> {
     const now = new Date();
+    const forPairing = pairingId === null ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (
+      SELECT 1 FROM "tournament_pairings" p WHERE p."id" = ${pairingId} AND p."game_id" IS NULL FOR UPDATE)`;
     const n = await this.prisma.$executeRaw`
       WITH created AS (
         INSERT INTO "games" ("id", "room_id", "number", "options", "start_sfen", "seats", "status", "rated", "version",
@@ -124,12 +134,15 @@ export class Store {
         SELECT ${g.id}, ${g.roomId}, ${g.number}, ${JSON.stringify(g.options)}::jsonb, ${g.startSfen},
                ${JSON.stringify(g.seats)}::jsonb, 'active', ${rated !== null}, 0, ${rated?.black ?? null}, ${rated?.white ?? null},
                ${now}::timestamp(3), ${now}::timestamp(3)
-        WHERE ${fenced(Prisma.sql`${g.roomId}`, fence)}
-        RETURNING "room_id"
+        WHERE ${fenced(Prisma.sql`${g.roomId}`, fence)} AND ${forPairing}
+        RETURNING "room_id", "id"
+      ), linked AS (
+        UPDATE "tournament_pairings" SET "game_id" = (SELECT "id" FROM created)
+        WHERE "id" = ${pairingId} AND EXISTS (SELECT 1 FROM created)
       )
       UPDATE "rooms" SET "game_number" = ${room.gameNumber}, "seats" = ${JSON.stringify(room.seats)}::jsonb, "updated_at" = ${now}
       WHERE "id" = (SELECT "room_id" FROM created)`;
-    if (n !== 1) throw new StaleOwner(g.roomId);
+    if (n !== 1) throw pairingId === null ? new StaleOwner(g.roomId) : new PairingTaken(pairingId, g.roomId);
   }
 
   /** Waits for the commit; concurrent moves of different games share one statement (MoveWriter). */
@@ -311,6 +324,7 @@ export class Store {
     const g = await this.prisma.game.findUnique({
       where: { id },
       include: {
+        tournamentPairing: { select: { tournament: { select: { id: true, name: true } } } },
         room: { select: { code: true } },
         moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true, lagMs: true } },
       },
@@ -338,6 +352,7 @@ export class Store {
       seats: { black: recordSeat(seats.black), white: recordSeat(seats.white) },
       createdAt: g.createdAt.toISOString(),
       finishedAt: g.finishedAt?.toISOString() ?? null,
+      tournament: g.tournamentPairing?.tournament ?? null,
     };
   }
 

@@ -1,5 +1,4 @@
 import { COLORS, SeatsSchema, type Friend, type Playing } from '@chu/protocol';
-import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../db/database.ts';
 import { recordSeat } from '../db/Store.ts';
 import type { Account } from './Friends.ts';
@@ -25,12 +24,11 @@ export class Whereabouts {
 
   /** Games in play (active or adjourned) with these accounts seated, newest first. */
   private async playing(userIds: string[]): Promise<Map<string, Playing[]>> {
-    const list = Prisma.join(userIds);
     const rows = await this.prisma.$queryRaw<{ id: string; code: string; seats: unknown }[]>`
       SELECT g."id", r."code", g."seats"
       FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
       WHERE g."status" IN ('active', 'adjourned')
-        AND (g."seats"->'black'->>'userId' IN (${list}) OR g."seats"->'white'->>'userId' IN (${list}))
+        AND (g."seats"->'black'->>'userId' = ANY(${userIds}) OR g."seats"->'white'->>'userId' = ANY(${userIds}))
       ORDER BY g."created_at" DESC`;
     const wanted = new Set(userIds);
     const byUser = new Map<string, Playing[]>();

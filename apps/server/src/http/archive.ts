@@ -1,10 +1,10 @@
-import { ArchiveFilterSchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage } from '@chu/protocol';
+import { ArchiveFilterSchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage, type GameRecord } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCursor, type Archive } from '../db/Archive.ts';
 import type { Store } from '../db/Store.ts';
 import { HttpRefusal } from './errors.ts';
 import { parsed } from './requester.ts';
-import { recordKif } from './records.ts';
+import { kifCollection } from './records.ts';
 
 const EXPORT_PAGE = 100;
 
@@ -32,11 +32,11 @@ export function registerArchiveRoutes(app: FastifyInstance, store: Store, archiv
     const filter = parsed(ArchiveFilterSchema, req.query, 'query');
     const who = await player(req);
     const origin = `${req.protocol}://${req.host}`;
-    const kifs: string[] = [];
+    const records: GameRecord[] = [];
     for (let page = await archive.page(who.id, filter, null, EXPORT_PAGE); ; ) {
       for (const g of page.games) {
         const record = await store.gameRecord(g.gameId);
-        if (record) kifs.push(recordKif(record, origin));
+        if (record) records.push(record);
       }
       const next = page.next === null ? null : parseCursor(page.next);
       if (!next) break;
@@ -45,6 +45,6 @@ export function registerArchiveRoutes(app: FastifyInstance, store: Store, archiv
     return reply
       .type('text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename="${who.username}-games.kif"`)
-      .send(kifs.join('\n'));
+      .send(kifCollection(records, origin));
   });
 }

@@ -34,12 +34,15 @@ export function recordKif(record: GameRecord, origin: string): string {
     white: kifName(record.seats.white.name),
     start: kifDate(new Date(record.createdAt)),
     ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
-    event: 'Chu Shogi Online',
+    event: record.tournament?.name ?? 'Chu Shogi Online', // a tournament's game names its tournament
     site: `${origin}/r/${record.roomCode}`,
     ...(kifTimeControl(record.options.timeControl) ? { timeControl: kifTimeControl(record.options.timeControl)! } : {}),
     ...(record.outcome ? { outcome: record.outcome } : {}),
   }, moveTimes(record));
 }
+
+/** Records as one KIF collection: each game's KIF, an empty line between one and the next. */
+export const kifCollection = (records: GameRecord[], origin: string): string => records.map((r) => recordKif(r, origin)).join('\n');
 
 /**
  * Game records that travel: `GET /api/games/:id.kif` in the chu KIF lishogi reads, and

@@ -19,6 +19,7 @@ import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, clientAddress } from '../identity/origin.ts';
 import type { Matchmaker, Match } from '../ranked/Matchmaker.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
+import { tournamentChannel, type Tournaments } from '../tournaments/Tournaments.ts';
 import type { Room, RoomStep } from '../rooms/Room.ts';
 import { accountChannel, deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
 import { Floods, type SocketCredit } from './Floods.ts';
@@ -46,7 +47,7 @@ type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; messa
 // lagMs: the transport lag measured on the caller's socket (TransportLag), credited back to a move's clock.
 interface Caller { socketId: string; device: DeviceIdentity; lagMs: number }
 /** The commands that run on a room's owner. */
-type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' }>;
+type RoomCommand = Exclude<ClientMessage, { type: 'room.create' | 'ranked.join' | 'ranked.leave' | 'lobby.watch' | 'lobby.unwatch' | 'tournament.watch' | 'tournament.unwatch' }>;
 type GameCommand = Extract<ClientMessage, { type: 'move' | 'resign' | 'abort' | 'draw' | 'takeback' | 'give-time' | 'adjourn' | 'seal' | 'resume' | 'sync' }>;
 
 const FORWARD_EVENT = 'chu:command';
@@ -101,6 +102,7 @@ export class Gateway {
     redis: Redis | null, // with several processes: the handshake counters and flood holds are the site's
     private readonly log: Logger,
     private readonly metrics: Metrics,
+    private readonly tournaments: Tournaments,
   ) {
     this.floods = new Floods(config, redis, sitePrefix(config), log);
     this.handshakes = new HandshakeBudget(config.handshakes, redis, sitePrefix(config));
@@ -409,6 +411,16 @@ export class Gateway {
     },
     'lobby.unwatch': async (socket) => {
       await socket.leave(LOBBY_CHANNEL);
+    },
+    // A tournament's page: the tournament now, then again whenever it changes (any process tells the channel).
+    'tournament.watch': async (socket, _st, m) => {
+      const view = await this.tournaments.view(m.id);
+      if (!view) return sendError(socket, 'no-tournament', 'No such tournament.');
+      await socket.join(tournamentChannel(m.id));
+      send(socket, { type: 'tournament', tournament: view });
+    },
+    'tournament.unwatch': async (socket, _st, m) => {
+      await socket.leave(tournamentChannel(m.id));
     },
     'ranked.join': async (socket, st, m) => {
       // The device as stored now, not as this socket last heard: a logout elsewhere cannot slip through,

@@ -319,10 +319,13 @@ export class Room {
 
   // ---- the next game -----------------------------------------------------------------------------
 
-  /** The host starts the next game once both seats are filled. `rated`: the accounts of a ranked game. */
-  async start(deviceId: string, rated: RatedPlayers | null = null): Promise<RoomStep> {
+  /**
+   * The host starts the next game once both seats are filled. `rated`: the accounts of a ranked game.
+   * `pairingId`: a tournament's game, linked to its pairing as it is stored.
+   */
+  async start(deviceId: string, rated: RatedPlayers | null = null, pairingId: string | null = null): Promise<RoomStep> {
     if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host starts a game; ask for a rematch instead.');
-    return this.guarded(() => this.startGame(rated));
+    return this.guarded(() => this.startGame(rated, pairingId));
   }
 
   /**
@@ -461,10 +464,11 @@ export class Room {
 
   // ---- inside ------------------------------------------------------------------------------------
 
-  private async startGame(rated: RatedPlayers | null): Promise<RoomStep> {
+  private async startGame(rated: RatedPlayers | null, pairingId: string | null = null): Promise<RoomStep> {
     if (this.liveGame) return refuse('game-running', 'A game is already running.');
     if (this.seats.black.kind === 'empty' || this.seats.white.kind === 'empty') return refuse('seats-not-filled', 'Both seats must be filled.');
-    if (this.seats.black.kind === 'cpu' && this.seats.white.kind === 'cpu') return refuse('seats-not-filled', 'At least one seat needs a person.');
+    // a tournament's two CPU entrants play their game like anyone's
+    if (this.seats.black.kind === 'cpu' && this.seats.white.kind === 'cpu' && pairingId === null) return refuse('seats-not-filled', 'At least one seat needs a person.');
     // Ratings are chu's from its standard start (README: ranked); ranked rooms are made with the defaults.
     if (rated && (this.options.variant !== 'chu' || !standardStart(this.options))) {
       return refuse('malformed', 'Ranked games are chu shogi from the standard start.');
@@ -493,6 +497,7 @@ export class Room {
       { ...this.record, seats, gameNumber: number },
       rated,
       this.fence,
+      pairingId,
     );
     this.seats = structuredClone(seats);
     this.gameNumber = number;

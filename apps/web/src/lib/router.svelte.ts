@@ -1,5 +1,5 @@
 // Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces,
-// #/account, #/leaderboard, #/player/<username>, #/friends.
+// #/account, #/leaderboard, #/player/<username>, #/friends, #/tournaments, #/tournament/<id>.
 // An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
 export type Route =
   | { name: 'home' }
@@ -12,7 +12,9 @@ export type Route =
   | { name: 'account' }
   | { name: 'leaderboard' }
   | { name: 'friends' }
-  | { name: 'player'; username: string };
+  | { name: 'player'; username: string }
+  | { name: 'tournaments' }
+  | { name: 'tournament'; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -39,6 +41,10 @@ export function parseRoute(hash: string): Route {
       return { name: 'friends' };
     case 'player':
       return parts[1] ? { name: 'player', username: parts[1] } : { name: 'leaderboard' };
+    case 'tournaments':
+      return { name: 'tournaments' };
+    case 'tournament':
+      return parts[1] ? { name: 'tournament', id: parts[1] } : { name: 'tournaments' };
     default:
       return { name: 'home' };
   }
@@ -54,6 +60,8 @@ export function href(r: Route): string {
       return `#/replay/${r.id}`;
     case 'player':
       return `#/player/${encodeURIComponent(r.username)}`;
+    case 'tournament':
+      return `#/tournament/${encodeURIComponent(r.id)}`;
     case 'home':
       return '#/';
     default:
@@ -67,6 +75,12 @@ function initial(): Route {
   if (invite) {
     history.replaceState(null, '', `/#/room/${invite[1].toUpperCase()}`);
     return { name: 'room', code: invite[1].toUpperCase() };
+  }
+  // a notification's link to a tournament (@chu/protocol's notificationPath)
+  const tournament = /^\/tournaments\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  if (tournament) {
+    history.replaceState(null, '', `/#/tournament/${tournament[1]}`);
+    return { name: 'tournament', id: tournament[1] };
   }
   return parseRoute(location.hash);
 }

@@ -69,7 +69,7 @@ export type Request =
   | { kind: 'command'; msg: ClientMessage } // a command of this tab's, sent with an ack id (sitting down)
   | { kind: 'answered'; ack: string } // the link need not send this again
   | { kind: 'retry'; ack: string; afterMs: number } // the server could not take it yet
-  | { kind: 'open'; code: string } // show this room: one we made, or a ranked match
+  | { kind: 'open'; code: string } // show this room: one we made, a ranked match, a tournament game
   | { kind: 'moved'; usi: string; notation: string | null } // a move was played (its sound)
   | { kind: 'chat-refused'; ack: string; code: string; message: string }; // a chat message of ours, refused
 
@@ -123,6 +123,11 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     case 'chat':
     case 'chat.history':
       return same(state); // the chat's own state (chat/chat.svelte.ts)
+    case 'tournament':
+      return same(state); // the tournament page's own (tournaments/live.svelte.ts)
+    case 'tournament.game':
+      // your tournament game is ready: it opens at once
+      return { state, requests: [{ kind: 'open', code: msg.roomCode }] };
     case 'challenge':
       return same(state); // the challenges' own state (friends/challenges.svelte.ts)
     case 'notifications':

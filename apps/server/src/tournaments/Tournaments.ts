@@ -1,0 +1,287 @@
+import { DEFAULT_ROOM_OPTIONS, rateable, ratingPoolOf, tournamentControl, type Color, type ServerMessage, type TournamentView } from '@chu/protocol';
+import type { Logger } from 'pino';
+import type { NotificationInput } from '../notifications/Notifications.ts';
+import type { LeaseHolder } from '../db/Leases.ts';
+import { PairingTaken } from '../db/Store.ts';
+import { StaleTournamentOwner, type EntrantRecord, type PairingRecord, type TournamentState, type TournamentStore } from '../db/TournamentStore.ts';
+import type { RatingBook } from '../ranked/RatingBook.ts';
+import type { Lobby } from '../rooms/Lobby.ts';
+import type { Room } from '../rooms/Room.ts';
+import { pairArena, type FreeEntrant } from './arenaPairing.ts';
+import type { GameResult } from './results.ts';
+import { roundRobinSchedule } from './roundRobin.ts';
+import { standingsOf, tournamentView } from './view.ts';
+
+/** Where a tournament's news goes: its page's watchers, and an entrant's devices. realtime/Fanout is one. */
+export interface TournamentOutlet {
+  toChannel(channel: string, message: ServerMessage): void;
+  toDevices(deviceIds: string[], messages: ServerMessage[]): void;
+  toRoom(code: string, messages: ServerMessage[]): void;
+}
+
+export const tournamentChannel = (id: string) => `tournament:${id}`;
+
+export interface TournamentDeps {
+  store: TournamentStore;
+  lobby: Lobby;
+  ratings: RatingBook;
+  outlet: TournamentOutlet;
+  /** Who runs which tournament: this process alone (soleOwner), or through tournament_leases. */
+  leases: LeaseHolder;
+  log: Logger;
+  msPerSecond: number;
+  /** Tells an account what it should know though it is not looking: the event starting, its round's game ready. */
+  notify: (accountId: string, input: NotificationInput, opts: { once: string }) => Promise<unknown>;
+}
+
+const DAY_S = 24 * 3600;
+const PLAYING = new Set(['active', 'adjourned']);
+
+/**
+ * Runs the tournaments: every little while (half a clock second), this process takes the lease of each
+ * tournament that is due (started, or past its start time) and free, and moves it on from what is
+ * stored: results copied from finished games, the start (the round-robin's schedule, the arena's end
+ * time), arena pairings, the next round, the end, and the games of new pairings started in rooms this
+ * process owns. Nothing lives only in memory, so a restart or a takeover by another process carries on
+ * from the database; every write is fenced by the lease's token. Pairing happens here, never in a browser.
+ */
+export class Tournaments {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private readonly shown = new Map<string, string>(); // tournament → the view last sent to its watchers
+  private readonly held = new Map<string, number | null>();
+
+  constructor(private readonly deps: TournamentDeps) {}
+
+  get tickMs(): number { return Math.max(20, Math.floor(this.deps.msPerSecond / 2)); }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = true;
+      this.tick().catch((err) => this.deps.log.error({ err }, 'tournament upkeep failed')).finally(() => { this.running = false; });
+    }, this.tickMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The tournament as its page shows it now, from the database (any process). */
+  async view(id: string): Promise<TournamentView | null> {
+    const state = await this.deps.store.load(id);
+    return state && tournamentView(state, this.deps.msPerSecond);
+  }
+
+  /** Tells the tournament's watchers how it is now (after an entry changed, on any process). */
+  async announce(id: string): Promise<void> {
+    const view = await this.view(id);
+    if (view) this.show(view);
+  }
+
+  /** One round of upkeep over every tournament that is due. */
+  async tick(now = Date.now()): Promise<void> {
+    for (const id of await this.deps.store.due(now)) {
+      const held = await this.deps.leases.acquire(id); // ours already: renewed
+      if (!('token' in held)) {
+        this.held.delete(id);
+        continue;
+      }
+      // a token past the first, newly ours: another process ran it before (and stopped renewing)
+      if (!this.held.has(id) && held.token !== null && held.token > 1) this.deps.log.info({ tournament: id }, 'took over a tournament');
+      this.held.set(id, held.token);
+      try {
+        await this.advance(id, held.token, now);
+      } catch (err) {
+        this.held.delete(id);
+        if (err instanceof StaleTournamentOwner) this.deps.log.warn({ tournament: id }, 'tournament lease lost: another process runs it now');
+        // one tournament's failure holds no other back; it is tried again at the next upkeep
+        else this.deps.log.error({ err, tournament: id }, 'tournament upkeep failed');
+      }
+    }
+  }
+
+  private async advance(id: string, token: number | null, now: number): Promise<void> {
+    const { store } = this.deps;
+    let state = await store.load(id);
+    if (!state) return;
+    const again = async () => (await store.load(id))!;
+    if (await this.settle(state, token)) state = await again();
+    if (state.tournament.status === 'upcoming') {
+      await this.begin(state, token, now);
+      state = await again();
+      if (state.tournament.status === 'running') this.tellStarting(state);
+    } else if (state.tournament.status === 'running' && (await this.moveOn(state, token, now))) {
+      state = await again();
+    }
+    if (state.tournament.status === 'running' && (await this.startGames(state, token))) state = await again();
+    this.show(tournamentView(state, this.deps.msPerSecond));
+  }
+
+  /** Results of games that ended, copied to their pairings; an aborted game is played again (round-robin) or dropped (arena). */
+  private async settle(state: TournamentState, token: number | null): Promise<boolean> {
+    const results: { pairingId: string; result: GameResult; finishedAt: number }[] = [];
+    const replay: string[] = [];
+    const drop: string[] = [];
+    const { endsAt } = state.tournament; // an arena's: a game that ends after it does not count
+    for (const p of state.pairings) {
+      if (p.result !== null || p.game?.status !== 'finished') continue;
+      if (endsAt !== null && (p.game.finishedAt ?? 0) > endsAt) continue;
+      if (p.game.reason === 'abort') (state.tournament.kind === 'arena' ? drop : replay).push(p.id);
+      else results.push({ pairingId: p.id, result: resultOf(p.game.winner), finishedAt: p.game.finishedAt ?? Date.now() });
+    }
+    if (!results.length && !replay.length && !drop.length) return false;
+    await this.deps.store.settle(state.tournament.id, token, { results, replay, drop });
+    return true;
+  }
+
+  private async begin({ tournament: t, entrants }: TournamentState, token: number | null, now: number): Promise<void> {
+    const s = t.settings;
+    if (s.kind === 'arena') {
+      await this.deps.store.start(t.id, token, { endsAt: t.startsAt + s.minutes * 60 * this.deps.msPerSecond, rounds: null, roundEndsAt: null, pairings: [] });
+      return;
+    }
+    const playing = entrants.filter((e) => !e.withdrawn);
+    // too few to hold it: it ends at once, with no games
+    if (playing.length < 3) return this.deps.store.finish(t.id, token, t.kind);
+    const schedule = roundRobinSchedule(playing.length, s.cycles);
+    await this.deps.store.start(t.id, token, {
+      endsAt: null, rounds: schedule.rounds, roundEndsAt: this.roundDeadline(s.roundDays, now),
+      pairings: schedule.games.map((g) => ({ round: g.round, black: playing[g.black].id, white: playing[g.white].id })),
+    });
+  }
+
+  private roundDeadline(days: number | null, from: number): number | null {
+    return days === null ? null : from + days * DAY_S * this.deps.msPerSecond;
+  }
+
+  /** A running tournament: the arena's end or new pairings; the round-robin's next round or end. True when it wrote. */
+  private async moveOn(state: TournamentState, token: number | null, now: number): Promise<boolean> {
+    const t = state.tournament;
+    const { store } = this.deps;
+    if (t.settings.kind === 'arena') {
+      if (now >= t.endsAt!) {
+        await store.finish(t.id, token, t.kind);
+        return true;
+      }
+      const pairs = pairArena(await this.freeEntrants(state));
+      if (pairs.length === 0) return false;
+      await store.addPairings(t.id, token, pairs);
+      return true;
+    }
+    const withdrawn = new Set(state.entrants.filter((e) => e.withdrawn).map((e) => e.id));
+    const round = state.pairings.filter((p) => p.round === t.round);
+    // a round is over when each of its games has a result, or will never be played (a withdrawal)
+    const over = round.every((p) => p.result !== null || (!inPlay(p) && (withdrawn.has(p.black) || withdrawn.has(p.white))));
+    const last = t.round >= (t.rounds ?? 0);
+    // a correspondence round's deadline moves the event on; the games still in play go on and count
+    const late = t.roundEndsAt !== null && now >= t.roundEndsAt && !last;
+    if (!over && !late) return false;
+    if (last) await store.finish(t.id, token, t.kind);
+    else await store.nextRound(t.id, token, t.round + 1, this.roundDeadline(t.settings.roundDays, now));
+    return true;
+  }
+
+  /** Arena entrants in, not playing nor about to: their score, rating, last opponent and colours. */
+  private async freeEntrants(state: TournamentState): Promise<FreeEntrant[]> {
+    const scores = new Map(standingsOf(state).map((s) => [s.entrant, s.score]));
+    const busy = new Set(state.pairings.filter((p) => p.result === null).flatMap((p) => [p.black, p.white]));
+    const free: FreeEntrant[] = [];
+    for (const e of state.entrants) {
+      if (e.withdrawn || busy.has(e.id)) continue;
+      const mine = state.pairings.filter((p) => p.black === e.id || p.white === e.id); // in pairing order
+      const last = mine.at(-1);
+      free.push({
+        id: e.id,
+        score: scores.get(e.id) ?? 0,
+        rating: e.userId ? (await this.deps.ratings.current(e.userId, ratingPoolOf(tournamentControl(state.tournament.settings)))).rating : 1500,
+        lastOpponent: last ? (last.black === e.id ? last.white : last.black) : null,
+        balance: mine.filter((p) => p.black === e.id).length - mine.filter((p) => p.white === e.id).length,
+        lastColor: last ? (last.black === e.id ? 'black' : 'white') : null,
+        cpu: e.cpuLevel !== null,
+      });
+    }
+    return free;
+  }
+
+  /** Starts the game of every pairing due to be played that has none yet (after a restart too). True when it did any. */
+  private async startGames(state: TournamentState, token: number | null): Promise<boolean> {
+    const t = state.tournament;
+    const entrants = new Map(state.entrants.map((e) => [e.id, e]));
+    const due = state.pairings.filter((p) => p.game === null && p.result === null && (t.kind === 'arena' || p.round <= t.round));
+    const gone: string[] = [];
+    const starting: Promise<void>[] = [];
+    for (const p of due) {
+      const [black, white] = [entrants.get(p.black)!, entrants.get(p.white)!];
+      if (black.withdrawn || white.withdrawn) {
+        if (t.kind === 'arena') gone.push(p.id); // left before their game started: no game
+        continue;
+      }
+      starting.push(this.startGame(state, p, black, white)); // each in its own room: side by side
+    }
+    await Promise.all(starting);
+    if (gone.length) await this.deps.store.settle(t.id, token, { results: [], replay: [], drop: gone });
+    return due.length > 0;
+  }
+
+  private async startGame(state: TournamentState, p: PairingRecord, black: EntrantRecord, white: EntrantRecord): Promise<void> {
+    const t = state.tournament;
+    const host = `tournament-${t.id}`; // nobody's device: nobody hosts a tournament's room
+    // people's games are rated, when their control is long enough to rate (a CPU's never)
+    const control = tournamentControl(t.settings);
+    const rated = black.userId && white.userId && rateable(control) ? { black: black.userId, white: white.userId } : null;
+    const room = await this.deps.lobby.create(host, { ...DEFAULT_ROOM_OPTIONS, timeControl: control, alternateFirst: false });
+    let started: Awaited<ReturnType<Room['start']>>;
+    try {
+      started = await room.queue.run(async () => {
+        for (const [color, e] of [['black', black], ['white', white]] as const) {
+          const seated = e.cpuLevel !== null
+            ? await room.setCpu(host, color, e.cpuLevel)
+            : await room.sit({ id: e.deviceId!, name: e.name, user: { id: e.userId!, username: e.name } }, color);
+          if (!seated.reply.ok) return seated;
+        }
+        const step = await room.start(host, rated, p.id);
+        this.deps.outlet.toRoom(room.code, step.out);
+        return step;
+      });
+    } catch (err) {
+      if (err instanceof PairingTaken) return; // another owner started it meanwhile
+      throw err;
+    }
+    const gameId = room.session?.id;
+    if (!started.reply.ok || !gameId) {
+      this.deps.log.error({ tournament: t.id, pairing: p.id, code: started.reply.ok ? 'no-session' : started.reply.code }, 'tournament game did not start');
+      return;
+    }
+    this.deps.log.info({ tournament: t.id, game: gameId, room: room.code }, 'tournament game started');
+    for (const [color, e] of [['black', black], ['white', white]] as [Color, EntrantRecord][]) {
+      if (e.deviceId) this.deps.outlet.toDevices([e.deviceId], [{ type: 'tournament.game', tournamentId: t.id, roomCode: room.code, gameId, color }]);
+      // a league's player may be away for days: their round's game waits in their notifications
+      if (e.userId && t.kind === 'round-robin') {
+        this.deps.notify(e.userId, { kind: 'round-ready', tournamentId: t.id, name: t.name, round: p.round, roomCode: room.code }, { once: `round-ready:${p.id}` })
+          .catch((err) => this.deps.log.warn({ err, tournament: t.id }, 'round not notified'));
+      }
+    }
+  }
+
+  /** Every person entered hears the event has started (once, whichever process starts it). */
+  private tellStarting({ tournament: t, entrants }: TournamentState): void {
+    for (const e of entrants) {
+      if (!e.userId || e.withdrawn) continue;
+      this.deps.notify(e.userId, { kind: 'tournament-starting', tournamentId: t.id, name: t.name, startsAt: t.startsAt }, { once: `tournament-starting:${t.id}` })
+        .catch((err) => this.deps.log.warn({ err, tournament: t.id }, 'tournament start not notified'));
+    }
+  }
+
+  private show(view: TournamentView): void {
+    const json = JSON.stringify(view);
+    if (this.shown.get(view.id) === json) return;
+    this.shown.set(view.id, json);
+    this.deps.outlet.toChannel(tournamentChannel(view.id), { type: 'tournament', tournament: view });
+  }
+}
+
+const resultOf = (winner: string | null): GameResult => (winner === 'black' || winner === 'white' ? winner : 'draw');
+const inPlay = (p: PairingRecord): boolean => !!p.game && PLAYING.has(p.game.status);

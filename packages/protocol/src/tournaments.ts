@@ -1,0 +1,162 @@
+import type { TimeControl } from '@chu/rules';
+import { z } from 'zod';
+import { ColorSchema, CpuLevelSchema, IdSchema } from './common.ts';
+import { TimeControlSchema } from './options.ts';
+import { RANKED_CONTROL_IDS, RANKED_CONTROLS, RankedControlIdSchema, type RankedControlId } from './ranked.ts';
+
+// Tournaments (issue 38): arenas (an evening, paired continuously, streaks doubled) and round-robins
+// (3–16 entrants, each meets each once or twice). Games are chu shogi from the standard start.
+
+export const TOURNAMENT_KINDS = ['arena', 'round-robin'] as const;
+export const TournamentKindSchema = z.enum(TOURNAMENT_KINDS);
+export type TournamentKind = z.infer<typeof TournamentKindSchema>;
+
+export const TOURNAMENT_STATUSES = ['upcoming', 'running', 'finished'] as const;
+export const TournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
+export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
+
+// An arena's time control is one of the ranked queue's controls played in real time (its games are rated).
+export const ARENA_CONTROL_IDS: readonly RankedControlId[] = RANKED_CONTROL_IDS.filter((id) => RANKED_CONTROLS[id].kind !== 'correspondence');
+export const ArenaControlIdSchema = RankedControlIdSchema.refine((id) => ARENA_CONTROL_IDS.includes(id), {
+  error: `control: an arena is played in real time: one of ${ARENA_CONTROL_IDS.join(', ')}`,
+});
+
+export const ARENA_MINUTES = { min: 5, max: 180 } as const;
+export const ROUND_ROBIN_ENTRANTS = { min: 3, max: 16 } as const;
+/** CPU entrants an organiser may add to one tournament. */
+export const MAX_CPU_ENTRANTS = 4;
+/** Tournaments one account may have upcoming or running at once. */
+export const TOURNAMENTS_PER_ACCOUNT = 3;
+
+export const TournamentNameSchema = z.string().trim().min(1).max(60);
+// when it starts (epoch ms): from now to a year ahead (the server checks "now")
+const StartsAtSchema = z.number().int().min(0);
+
+/** POST /api/tournaments: an account creates one (at most TOURNAMENTS_PER_ACCOUNT not yet finished). */
+export const CreateTournamentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('arena'),
+    name: TournamentNameSchema,
+    startsAt: StartsAtSchema,
+    minutes: z.number().int().min(ARENA_MINUTES.min).max(ARENA_MINUTES.max),
+    control: ArenaControlIdSchema,
+    cpu: z.array(CpuLevelSchema).max(MAX_CPU_ENTRANTS).default([]),
+  }).strict(),
+  z.object({
+    kind: z.literal('round-robin'),
+    name: TournamentNameSchema,
+    startsAt: StartsAtSchema,
+    // each meets each once, or twice with colours swapped
+    cycles: z.union([z.literal(1), z.literal(2)]),
+    timeControl: TimeControlSchema,
+    // correspondence: each round has a deadline, this many days after it starts; real-time rounds have none
+    roundDays: z.number().int().min(1).max(60).nullable().default(null),
+    cpu: z.array(CpuLevelSchema).max(MAX_CPU_ENTRANTS).default([]),
+  }).strict().superRefine((t, ctx) => {
+    if (t.timeControl.kind === 'none') ctx.addIssue({ code: 'custom', path: ['timeControl'], message: 'timeControl: a round-robin is played on a clock (or by correspondence)' });
+    const corr = t.timeControl.kind === 'correspondence';
+    if (corr && t.roundDays === null) ctx.addIssue({ code: 'custom', path: ['roundDays'], message: 'roundDays: a correspondence round-robin gives each round a deadline' });
+    if (!corr && t.roundDays !== null) ctx.addIssue({ code: 'custom', path: ['roundDays'], message: 'roundDays: only correspondence rounds have a deadline' });
+  }),
+]);
+export type CreateTournament = z.infer<typeof CreateTournamentSchema>;
+
+/** The time control a tournament's games are played at. */
+export const tournamentControl = (t: CreateTournament): TimeControl => (t.kind === 'arena' ? RANKED_CONTROLS[t.control] : t.timeControl);
+
+export const TournamentIdParamsSchema = z.object({ id: IdSchema }).strict();
+
+/** An entrant as everyone sees them. */
+export const EntrantViewSchema = z.object({
+  id: IdSchema,
+  name: z.string(), // the account's username, or "CPU 3"
+  cpuLevel: CpuLevelSchema.nullable(),
+  withdrawn: z.boolean(), // round-robin: withdrew (remaining games lost); arena: left (not paired until back)
+  // the game they are playing now, to watch or to go to
+  playing: z.object({ roomCode: z.string(), gameId: IdSchema }).nullable(),
+});
+export type EntrantView = z.infer<typeof EntrantViewSchema>;
+
+export const TournamentStandingSchema = z.object({
+  entrant: IdSchema,
+  rank: z.number().int(),
+  score: z.number(), // arena: arena points; round-robin: 1 a win, ½ a draw
+  played: z.number().int(),
+  wins: z.number().int(),
+  draws: z.number().int(),
+  losses: z.number().int(),
+  // arena: each game's points in the order they ended, and whether a streak doubles the next
+  points: z.array(z.number()).nullable(),
+  onFire: z.boolean(),
+  // round-robin tie-breaks
+  sonnebornBerger: z.number().nullable(),
+  headToHead: z.number().nullable(),
+});
+export type TournamentStanding = z.infer<typeof TournamentStandingSchema>;
+
+export const TournamentGameResultSchema = z.enum(['black', 'white', 'draw']);
+/** How a tournament game ended: the winner's colour, or a draw. */
+export type TournamentGameResult = z.infer<typeof TournamentGameResultSchema>;
+
+export const TournamentGameSchema = z.object({
+  round: z.number().int(), // round-robin: its round; arena: the n-th pairing
+  black: IdSchema, // entrant ids
+  white: IdSchema,
+  result: TournamentGameResultSchema.nullable(), // null: not played yet, or in play
+  forfeit: z.boolean(), // lost unplayed by an entrant who withdrew
+  roomCode: z.string().nullable(),
+  gameId: IdSchema.nullable(),
+});
+export type TournamentGame = z.infer<typeof TournamentGameSchema>;
+
+/** What every mention of a tournament says of it. */
+const TournamentHeadSchema = z.object({
+  id: IdSchema,
+  kind: TournamentKindSchema,
+  name: z.string(),
+  organiser: z.string(),
+  status: TournamentStatusSchema,
+  startsAt: z.number().int(),
+  timeControl: TimeControlSchema,
+});
+
+/** A tournament as its page shows it (GET /api/tournaments/:id, and the `tournament` socket message). */
+export const TournamentViewSchema = TournamentHeadSchema.extend({
+  endsAt: z.number().int().nullable(), // arena: when pairing stops
+  cycles: z.number().int().nullable(),
+  roundDays: z.number().int().nullable(),
+  round: z.number().int(), // round-robin: the round being played (0 before the start)
+  rounds: z.number().int().nullable(), // round-robin: how many, once the schedule is made
+  roundEndsAt: z.number().int().nullable(), // correspondence round-robin: this round's deadline
+  msPerSecond: z.number().int(), // 1000; tests run the site's clocks faster (the countdown follows)
+  entrants: z.array(EntrantViewSchema),
+  standings: z.array(TournamentStandingSchema),
+  games: z.array(TournamentGameSchema),
+});
+export type TournamentView = z.infer<typeof TournamentViewSchema>;
+
+/** A tournament in the list. */
+export const TournamentSummarySchema = TournamentHeadSchema.extend({ entrants: z.number().int() });
+export type TournamentSummary = z.infer<typeof TournamentSummarySchema>;
+
+/** GET /api/tournaments */
+export const TournamentListSchema = z.object({
+  upcoming: z.array(TournamentSummarySchema),
+  running: z.array(TournamentSummarySchema),
+  finished: z.array(TournamentSummarySchema), // the latest
+});
+export type TournamentList = z.infer<typeof TournamentListSchema>;
+
+/** Client → server (members of ClientMessageSchema): follow a tournament's page live. */
+export const TournamentClientMessages = [
+  z.object({ type: z.literal('tournament.watch'), id: IdSchema }).strict(),
+  z.object({ type: z.literal('tournament.unwatch'), id: IdSchema }).strict(),
+] as const;
+
+/** Server → client (members of ServerMessageSchema). */
+export const TournamentServerMessages = [
+  // the tournament as it is now: on watching, and whenever its standings, games or entrants change
+  z.object({ type: z.literal('tournament'), tournament: TournamentViewSchema }),
+  // your game is ready: it has started in this room; go there
+  z.object({ type: z.literal('tournament.game'), tournamentId: IdSchema, roomCode: z.string(), gameId: IdSchema, color: ColorSchema }),
+] as const;
