@@ -56,16 +56,14 @@ describe('the migration keeps existing accounts that differ only in case', () =>
       for (const name of (await readdir(all)).filter((n) => n < '20261201000000')) await cp(join(all, name), join(before, name), { recursive: true });
       let db = await openDatabase({ ...target, migrationsDir: before });
       const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-      await db.prisma.user.createMany({
-        data: [
-          { id: 'u-first', username: 'alice', passwordHash: 'x', createdAt: at(1) },
-          { id: 'u-second', username: 'Alice', passwordHash: 'x', createdAt: at(2) },
-          { id: 'u-third', username: 'ALICE', passwordHash: 'x', createdAt: at(3) },
-          { id: 'u-long', username: 'Abcdefghijklmnopqrstuvwx', passwordHash: 'x', createdAt: at(4) },
-          { id: 'u-long2', username: 'abcdefghijklmnopqrstuvwx', passwordHash: 'x', createdAt: at(5) },
-          { id: 'u-bob', username: 'bob', passwordHash: 'x', createdAt: at(6) },
-        ],
-      });
+      // raw SQL: the Prisma client knows today's columns (it would write ones this old schema lacks)
+      const clashing: [string, string, number][] = [
+        ['u-first', 'alice', 1], ['u-second', 'Alice', 2], ['u-third', 'ALICE', 3],
+        ['u-long', 'Abcdefghijklmnopqrstuvwx', 4], ['u-long2', 'abcdefghijklmnopqrstuvwx', 5], ['u-bob', 'bob', 6],
+      ];
+      for (const [id, username, s] of clashing) {
+        await db.prisma.$executeRaw`INSERT INTO "users" ("id", "username", "password_hash", "created_at") VALUES (${id}, ${username}, 'x', ${at(s)})`;
+      }
       await db.close();
 
       db = await openDatabase({ ...target, migrationsDir: all });
