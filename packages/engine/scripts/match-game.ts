@@ -13,6 +13,8 @@ export interface SideSpec {
   /** engine: file URL of the packages/rules/src/index.ts it imports */
   rules?: string;
   level: number;
+  /** engine: bestMove options this side turns on (`8+conversion`: `{ conversion: true }`) */
+  options?: Record<string, boolean>;
 }
 
 export interface GameJob {
@@ -144,6 +146,7 @@ class EnginePlayer implements Player {
     private readonly level: number,
     /** the engine's `newGame` (as USI `usinewgame`), where it has one */
     private readonly newGame: (() => void) | undefined,
+    private readonly options: Record<string, boolean> = {},
   ) {}
   start(sfen: string): void {
     // an empty hash table for every game: a fixed-node game then plays the same moves whichever
@@ -160,7 +163,7 @@ class EnginePlayer implements Player {
     // options an older engine does not know are ignored by it (`fixedTime`: `--ms` is each move's own
     // time, as USI movetime; an engine from before it stops iterating at 45 % of it)
     const budget = job.nodes ? { nodes: job.nodes, timeMs: 20 * job.ms } : { timeMs: job.ms, fixedTime: true };
-    const r = this.bestMove(this.game, { level: this.level, ...budget, seed, repetition: job.repetition, onInfo });
+    const r = this.bestMove(this.game, { ...this.options, level: this.level, ...budget, seed, repetition: job.repetition, onInfo });
     return { ...r, pv: last ?? r.pv };
   }
   played(usi: string): boolean {
@@ -174,7 +177,7 @@ export async function load(spec: SideSpec, slot: string): Promise<Player> {
   const engine = await import(`${spec.engine}?side=${slot}`);
   const rules = await import(spec.rules!);
   engine.warmUp?.();
-  return new EnginePlayer(engine.bestMove, rules.Game, spec.level, engine.newGame);
+  return new EnginePlayer(engine.bestMove, rules.Game, spec.level, engine.newGame, spec.options);
 }
 
 const emptyStats = (): SideStats => ({ moves: 0, nodes: 0, depth: 0, timeMs: 0, maxMs: 0, late: 0, stale: 0, raids: 0 });

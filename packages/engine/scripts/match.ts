@@ -21,7 +21,8 @@ import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameRe
 //   pnpm match --ladder [--a <commit>] [--games 20] [--ms 200]   (each level against the one below)
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
-// — level after the colon, default 8), `random` or `greedy`. The older spelling
+// — level after the colon, default 8), `random` or `greedy`; an engine side may end in `+conversion`
+// (bestMove's `conversion`: issue 40's terms, off by default). The older spelling
 // `--level N --opponent random|greedy|both|level<N>` still works (A = level N, B = the opponent).
 // Run it under `nice -n 19` on a shared machine.
 
@@ -102,13 +103,24 @@ function engineSource(ref: string | null): { engine: string; rules: string; labe
   };
 }
 
+/**
+ * bestMove options a side may turn on with `+name` (`8+conversion`, `HEAD~3:8+conversion`); an engine
+ * older than the option ignores it, as it ignores `fixedTime`.
+ */
+const SIDE_OPTIONS = ['conversion'];
+
 function parseSide(text: string): SideSpec {
   if (text === 'random' || text === 'greedy') return { kind: text, name: text, level: 0 };
-  const level = /^(?:level|L)?([1-8])$/i.exec(text);
-  if (level) return { kind: 'engine', name: `L${level[1]}`, level: Number(level[1]), ...engineSource(null) };
-  const [ref, lv = '8'] = text.split(':');
+  const [engineText, ...flags] = text.split('+');
+  const unknown = flags.filter((f) => !SIDE_OPTIONS.includes(f));
+  if (unknown.length) throw new Error(`unknown side option +${unknown.join(', +')} (known: ${SIDE_OPTIONS.map((f) => '+' + f).join(', ')})`);
+  const options = Object.fromEntries(flags.map((f) => [f, true]));
+  const suffix = flags.map((f) => '+' + f).join('');
+  const level = /^(?:level|L)?([1-8])$/i.exec(engineText);
+  if (level) return { kind: 'engine', name: `L${level[1]}${suffix}`, level: Number(level[1]), options, ...engineSource(null) };
+  const [ref, lv = '8'] = engineText.split(':');
   const src = engineSource(ref);
-  return { kind: 'engine', name: `${src.label}L${lv}`, level: Number(lv), ...src };
+  return { kind: 'engine', name: `${src.label}L${lv}${suffix}`, level: Number(lv), options, ...src };
 }
 
 

@@ -48,6 +48,12 @@ export interface BestMoveOptions {
    * Default true; false plays the search alone.
    */
   hunt?: boolean;
+  /**
+   * Issue 40's conversion terms, default false until a 200-game strength match keeps them (README,
+   * "The royal hunt"): the search's pressure bonus stops below a royal's value, and the hunt takes
+   * HUNT_SHARE_FAR of the budget from a lead of HUNT_FAR.
+   */
+  conversion?: boolean;
 }
 
 export type Repetition = 'fourth' | 'never';
@@ -86,11 +92,14 @@ const hunts: Partial<Record<Variant, RoyalHunt>> = {};
 
 /**
  * Shares of the move's budget (nodes, and time) for the royal hunt: to prove a win, more when the
- * side to move leads by HUNT_LEAD in material; to check the move chosen against a forced loss.
+ * side to move leads by HUNT_LEAD in material, more again from HUNT_FAR (a Lion; with `conversion`
+ * only: what it leaves unused goes to the search); to check the move chosen against a forced loss.
  */
 const HUNT_SHARE = 0.1;
 const HUNT_SHARE_AHEAD = 0.25;
 const HUNT_LEAD = 600;
+const HUNT_SHARE_FAR = 0.4;
+const HUNT_FAR = 2000;
 const GUARD_SHARE = 0.1;
 /** root moves the guard checks, best first, before it gives up and plays the search's move */
 const GUARD_TRIES = 4;
@@ -139,7 +148,8 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
   let huntNodes = 0;
   const hunt = hunting ? (hunts[variant] ??= new RoyalHunt(searcher.tables)) : undefined;
   if (hunt) {
-    const share = materialLead(pos) >= HUNT_LEAD ? HUNT_SHARE_AHEAD : HUNT_SHARE;
+    const lead = materialLead(pos);
+    const share = opts.conversion && lead >= HUNT_FAR ? HUNT_SHARE_FAR : lead >= HUNT_LEAD ? HUNT_SHARE_AHEAD : HUNT_SHARE;
     const proof = hunt.prove(pos, { maxNodes: Math.max(1, Math.floor(maxNodes * share)), deadline: started + timeMs * share, shouldStop });
     huntNodes += proof.nodes;
     if (proof.verdict === 'win' && roots.includes(proof.line[0])) {
@@ -161,6 +171,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     shouldStop,
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info, tables)) : undefined,
     multiPv: opts.multiPv,
+    conversion: opts.conversion,
   });
   r.nodes += huntNodes;
   if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {

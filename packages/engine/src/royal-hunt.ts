@@ -246,8 +246,10 @@ export class RoyalHunt {
     const royal = pos.royals[hunted] === 1 ? this.royalSquare(hunted, huntedBit) : -1;
     // the hunted side's answer leaves its royal attacked unless it moves the royal, takes or blocks
     // an attacker, promotes (an Elephant's Prince is a second royal) or takes a royal of the hunter's;
-    // answers that may bare the hunter are all played out
-    const stamp = !or && royal >= 0 && this.def[this.hunter] > 2 ? this.markAttack(royal, huntedBit ^ WHITE_BIT) : 0;
+    // answers that may bare the hunter (captures, when it has two bare-king pieces or fewer: a Lion
+    // takes two) are all played out
+    const stamp = !or && royal >= 0 ? this.markAttack(royal, huntedBit ^ WHITE_BIT) : 0;
+    const captures = this.def[this.hunter] <= 2;
     const board = pos.board;
     const inAttack = this.inAttack;
     for (let i = 0; i < n; i++) {
@@ -255,7 +257,16 @@ export class RoyalHunt {
       const to = (m >> t.bits) & t.mask;
       const mid = (m >> (t.bits + t.bits)) & t.mask;
       if (or && royal >= 0 && !this.near(to, royal) && !this.inLine(m & t.mask, royal) && !(mid && this.inLine(mid, royal))) continue;
-      if (stamp !== 0 && (m & t.mask) !== royal && inAttack[to] !== stamp && (mid === 0 || inAttack[mid] !== stamp) && (m & t.promote) === 0 && !IS_ROYAL[board[to]] && !IS_ROYAL[board[mid]]) {
+      if (
+        stamp !== 0 &&
+        (m & t.mask) !== royal &&
+        inAttack[to] !== stamp &&
+        (mid === 0 || inAttack[mid] !== stamp) &&
+        (m & t.promote) === 0 &&
+        !IS_ROYAL[board[to]] &&
+        !IS_ROYAL[board[mid]] &&
+        !(captures && ((to !== (m & t.mask) && board[to] !== EMPTY) || (mid !== 0 && board[mid] !== EMPTY)))
+      ) {
         this.quickWin[ply] = 1;
         continue;
       }

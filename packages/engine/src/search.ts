@@ -32,6 +32,13 @@ const STRIP = 20;
  */
 const PRESS_FROM = 1000;
 const PRESSURE = 30;
+/**
+ * With `conversion` (issue 40) the pressure bonus never reaches the value of a royal (the cheapest,
+ * the King's 400): with a second royal on the board, pressing must not pay for giving one up.
+ * Without it the bonus is uncapped, as before issue 40, until a strength match shows the cap costs nothing.
+ */
+const PRESS_CAP = Math.min(...VALUE.filter((v, p) => IS_ROYAL[p] === 1 && v > 0)) - 1;
+const PRESS_UNCAPPED = 1 << 30;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -70,6 +77,8 @@ export interface SearchLimits {
    * the best of the others with it left out, and so on; `lines` reports them.
    */
   multiPv?: number;
+  /** issue 40's conversion terms, off by default until a strength match keeps them: the pressure bonus is capped (PRESS_CAP) */
+  conversion?: boolean;
 }
 
 /** One root move's line: its score is exact (searched with the full window among the moves left). */
@@ -172,6 +181,8 @@ export class Searcher {
   private rootBit = 0;
   /** the root side leads by PRESS_FROM or more: its search presses the other's last royal */
   private pressing = false;
+  /** the most the pressure bonus adds: PRESS_CAP with `conversion`, else PRESS_UNCAPPED */
+  private pressCap = PRESS_UNCAPPED;
   private readonly royalSq = new Int32Array(2);
   /** the iteration's depth: check extensions stop at twice it */
   private rootDepth = 0;
@@ -331,6 +342,7 @@ export class Searcher {
     this.never = limits.repetition === 'never';
     this.rootBit = pos.turnBit;
     this.pressing = (this.rootBit ? -this.score : this.score) >= PRESS_FROM;
+    this.pressCap = limits.conversion ? PRESS_CAP : PRESS_UNCAPPED;
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
@@ -673,7 +685,8 @@ export class Searcher {
       const ahead = (this.rootBit ? -lead : lead) - PRESS_FROM;
       if (ahead > 0 && this.pos.royals[behind] === 1) {
         const n = this.pressure(behind);
-        const bonus = ((PRESSURE * n * n * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
+        const full = PRESSURE * n * n;
+        const bonus = (((full > this.pressCap ? this.pressCap : full) * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
         v += behind ? bonus : -bonus;
       }
     }

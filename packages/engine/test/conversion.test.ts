@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Game } from '@chu/rules';
+import { Game, type Position } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
 import { dataFile, readPositions } from '../scripts/data.ts';
 import { material } from '../scripts/match-game.ts';
+import { Searcher, type SearchLimits } from '../src/search.ts';
+import { fromSfen } from './helpers.ts';
 
 // `pnpm match --conversion`: the statistic by phase of data/conversion.txt, and one phase played
 // alone with the very games of the whole run (a try aimed at the full board is measured on it only).
@@ -67,5 +69,43 @@ describe('the conversion statistic', () => {
     expect([...games(out).keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(out).toMatch(/^converted \d+\/30 /m);
     expect(out).not.toMatch(/^by phase/m);
+  }, 120_000);
+});
+
+/** The searcher's own view, reached the way repetition.test.ts reaches it. */
+interface Inside {
+  setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void;
+  evaluate(): number;
+  pressure(c: number): number;
+}
+
+// White (King, Queen, Dragon King, Lion) is far ahead of Black (King, two Pawns): its Lion on 7j
+// reaches Black's King on 7l and the five squares around it on the board.
+const PRESSED = '5k6/12/12/12/2q3d5/12/12/12/P10P/5n6/12/5K6 w - 1';
+
+describe("the conversion option: issue 40's terms, off until a strength match keeps them", () => {
+  const inside = (conversion?: boolean) => {
+    const s = new Searcher(4) as unknown as Inside;
+    s.setup(fromSfen(PRESSED).position.clone(), new Int32Array(0), Infinity, { maxDepth: 1, timeMs: 1000, maxNodes: Infinity, noise: 0, seed: 0, conversion }, 0);
+    return s;
+  };
+
+  it("caps the side ahead's pressure on the last royal below a King's value (400) only when on", () => {
+    const plain = inside();
+    // the King's square counts 2, its five neighbours on the board 1 each: 30 × 7² = 1 470 by default
+    expect(plain.pressure(0)).toBe(7);
+    expect(inside(false).evaluate()).toBe(plain.evaluate());
+    expect(plain.evaluate() - inside(true).evaluate()).toBe(30 * 7 * 7 - 399);
+  });
+
+  it('is chosen per side in the match harness with +conversion, and an unknown option is refused', async () => {
+    const on = (await conversion('--a', '8+conversion', '--phase', 'endgame')).stdout;
+    expect(on).toMatch(/^conversion: L8\+conversion plays both sides of 10 positions/m);
+    const failed = await conversion('--a', '8+faster').then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).not.toBe(0);
+    expect(failed?.stderr).toContain('unknown side option +faster (known: +conversion)');
   }, 120_000);
 });
