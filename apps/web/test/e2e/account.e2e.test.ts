@@ -93,9 +93,12 @@ describe('accounts and ranked play', () => {
     await a.goto(session.server.url + '/#/leaderboard');
     await a.waitForSelector('[data-section="provisional"]');
     const provisional = await a.$$eval('[data-section="provisional"] tbody tr', (trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent).join(' ')).sort(),
+      trs.map((tr) => `${tr.querySelector('td a')?.textContent} ${tr.querySelector('td.rating')?.textContent}`).sort(),
     );
     expect(provisional).toEqual(['alice_e2e 1500?', 'bob_e2e 1500?']);
+    // a row offers a challenge to the others, never to oneself
+    expect(await a.$$eval('[data-section="provisional"] [data-action="challenge"]', (bs) => bs.map((b) => b.closest('tr')?.dataset.player)))
+      .toEqual(['bob_e2e']);
     expect(await a.textContent('[data-how-established]')).toContain('110');
     await a.screenshot({ path: join(ARTIFACTS, 'leaderboard-1280.png') });
     // their game was real-time: the correspondence pool has nobody yet
