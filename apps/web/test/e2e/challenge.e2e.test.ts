@@ -5,30 +5,18 @@
 // page shows Ben online and playing.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, move, sees, useSession } from './harness';
+import { ARTIFACTS, move, PHONE, registerAccount, sees, useSession } from './harness';
 
 const session = useSession();
 const url = (path = '/') => session.server.url + path;
-
-async function register(page: Page, username: string) {
-  await page.goto(url('/#/account'));
-  await page.waitForSelector('form[data-mode]');
-  if ((await page.getAttribute('form[data-mode]', 'data-mode')) === 'login') await page.click('[data-action="switch-mode"]');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'password123');
-  await page.click('[data-action="register"]');
-  await page.click('[data-action="codes-kept"]'); // the recovery codes, shown once
-  await page.waitForSelector(`[data-account="${username}"]`);
-}
 
 describe('a challenge between friends', () => {
   it('from a profile, seen live, accepted; both play in the same room', async () => {
     const a = await session.page('ana');
     const b = await session.page('ben', PHONE);
     try {
-      await register(a, 'ana_ch');
-      await register(b, 'ben_ch');
+      await registerAccount(a, session.server.url, 'ana_ch');
+      await registerAccount(b, session.server.url, 'ben_ch');
       await b.goto(url('/#/'));
 
       // Ana finds Ben's profile, follows him, and challenges him with Black

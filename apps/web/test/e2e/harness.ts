@@ -205,6 +205,18 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** axe-core's violations on the page as it is now, one line each: "listitem (serious): .log > li". */
+/** Registers `username` from the account page of the site at `base`, and puts away the recovery codes shown once. */
+export async function registerAccount(page: Page, base: string, username: string, password = 'password123') {
+  await page.goto(base + '/#/account');
+  await page.waitForSelector('form[data-mode]');
+  if ((await page.getAttribute('form[data-mode]', 'data-mode')) === 'login') await page.click('[data-action="switch-mode"]');
+  await page.fill('input[name="username"]', username);
+  await page.fill('input[name="password"]', password);
+  await page.click('[data-action="register"]');
+  await page.click('[data-action="codes-kept"]');
+  await page.waitForSelector(`[data-account="${username}"]`);
+}
+
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (tags) => {

@@ -5,32 +5,18 @@
 // DevTools' own "Push" button does), and what the worker showed is read back with getNotifications().
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, seatTwo, useSession } from './harness';
+import { ARTIFACTS, PHONE, registerAccount, seatTwo, useSession } from './harness';
 
 const session = useSession();
 const url = (path = '/') => session.server.url + path;
-
-async function register(page: Page, username: string) {
-  await page.goto(url('/#/account'));
-  await page.waitForSelector('form[data-mode]');
-  if ((await page.getAttribute('form[data-mode]', 'data-mode')) === 'login') await page.click('[data-action="switch-mode"]');
-  await page.fill('input[name="username"]', username);
-  await page.fill('input[name="password"]', 'password123');
-  await page.click('[data-action="register"]');
-  await page.waitForSelector(`[data-account="${username}"]`);
-  // the codes shown once at registration, kept
-  const keep = await page.$('[data-action="codes-kept"]');
-  if (keep) await keep.click();
-}
 
 describe('notifications', () => {
   it('the bell shows a finished game live; opened, it leads to the room and is read', async () => {
     const a = await session.page('a');
     const b = await session.page('b', PHONE);
     try {
-      await register(a, 'ana_bell');
-      await register(b, 'ben_bell');
+      await registerAccount(a, session.server.url, 'ana_bell');
+      await registerAccount(b, session.server.url, 'ben_bell');
       for (const p of [a, b]) await p.waitForSelector('header .bell [data-unread="0"]');
       await a.goto(url('/'));
       const code = await seatTwo(a, b, session.server.url);
