@@ -305,7 +305,8 @@ export class Searcher {
 
   private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
     this.load(pos);
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}`;
+    // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${limits.conversion ? 'c' : ''}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;

@@ -35,6 +35,12 @@ export interface TournamentDeps {
 }
 
 const DAY_S = 24 * 3600;
+/**
+ * How long, in real milliseconds, an arena waits past its end before it closes. A game stamped as ended
+ * before the end may be stored a moment later by its room (on this process or another); closing at once
+ * could leave its result out of the final table. No pairing is made in this while.
+ */
+export const ARENA_CLOSING_MS = 1500;
 const PLAYING = new Set(['active', 'adjourned']);
 
 /**
@@ -163,6 +169,7 @@ export class Tournaments {
     const { store } = this.deps;
     if (t.settings.kind === 'arena') {
       if (now >= t.endsAt!) {
+        if (now < t.endsAt! + ARENA_CLOSING_MS) return false; // settle() picks up the last results meanwhile
         await store.finish(t.id, token, t.kind);
         return true;
       }
