@@ -1,12 +1,13 @@
 // A round-robin (issue 38) in real browsers against the real server, to its final table: Ana (desktop)
-// organises a league through the create form — once round, 10 min + 30 s byoyomi, starting in a
-// minute, with one CPU entrant at level 1 — and joins it; Ben (a phone) finds it in the list and joins
-// from its page. It starts on the server at its time; each round's "your game is ready" opens the game
-// at once. Three entrants, three rounds (the circle method: one sits out each round, the CPU seeded
-// first): CPU–Ana (Ana resigns after a move), Ana–Ben (a draw offered and accepted), Ben–CPU (Ben
-// resigns after a move). The CPU plays its own moves. Both pages show the final table, whose ranks and
-// points follow from the results it lists; screenshots of the list, the page before and while it runs,
-// and the final table, at 1280 and 390 px.
+// organises a league through the create form (once round, 10 min + 30 s byoyomi, starting in a minute,
+// one CPU entrant at level 1) and joins it; Ben (a phone) finds it in the list and joins from its page.
+// It starts on the server at its time; each round's "your game is ready" opens the game at once, and the
+// game's room says which tournament and round it belongs to. Three entrants, three rounds (the circle
+// method: one sits out each round, the CPU seeded first): CPU–Ana (Ana resigns after a move), Ana–Ben
+// (a draw offered and accepted), Ben–CPU (Ben resigns after a move); the CPU plays its own moves. Both
+// pages show the final table, whose ranks, points and Sonneborn–Berger are recomputed from the results
+// it lists. Screenshots at 1280 and 390 px: the list, the page before the start (its countdown) and while
+// it runs (round, cross-table, who sits out, the game in play), a game, and the final table.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -27,18 +28,22 @@ async function openFromList(p: Page, section: 'upcoming' | 'running' | 'finished
   await p.waitForSelector('[data-tournament]');
 }
 
-/** The game this page was sent to by "your game is ready": its room, and the board drawn. */
+/** The game this page was sent to by "your game is ready": a new room, where this page's player may resign (the last game, over, offers no such button). */
 async function gameOpens(p: Page, room: string | null = null): Promise<string> {
   await p.waitForURL((u) => /#\/room\/[A-Z0-9]{6}$/.test(u.hash) && u.hash !== room, { timeout: 90_000 });
-  await p.waitForSelector('[data-square="7j"] [data-piece]', { timeout: 20_000 });
+  await p.waitForSelector('[data-action="resign"]', { timeout: 20_000 });
   return new URL(p.url()).hash;
 }
 
+/** Wait until the game's move list has `n` moves. */
+async function plies(p: Page, n: number) {
+  await p.waitForSelector(`.movelist[data-moves="${n}"]`, { state: 'attached', timeout: 30_000 });
+}
+
+/** Resigns (the next round's game may take the page away at once, so nothing more is clicked here). */
 async function resign(p: Page) {
   await p.click('[data-action="resign"]');
   await p.click('[data-action="confirm-resign"]');
-  await p.waitForSelector('[data-result-dialog]');
-  await p.click('[data-action="close-result"]');
 }
 
 /** The table as the page shows it: each row's rank, name, cross-table cells (against each row in order), points and tie-breaks. */
@@ -132,36 +137,44 @@ describe('a round-robin with a CPU entrant', () => {
       await ben.waitForSelector('[data-tournament][data-status="running"]', { timeout: 90_000 });
       await ben.waitForSelector('[data-testid="results"] [data-game-round="1"][data-result="pending"] a');
       await shot(ben, 'tournament-running-390.png');
-      await ana.waitForSelector('[data-your-turn]', { timeout: 30_000 }); // the CPU has moved
+      await plies(ana, 1); // the CPU has moved
       await move(ana, '6d', '6e');
       await sees(ana, '6e', 'white p');
-      await ana.waitForSelector('[data-your-turn]', { timeout: 30_000 });
+      await plies(ana, 3); // and answered
       await resign(ana);
 
       // round 2: Ana (Black) and Ben, in the same room; a move each, a draw offered and accepted
       const r2 = await gameOpens(ana, r1);
       await gameOpens(ben);
       expect(new URL(ben.url()).hash).toBe(r2);
+      await ana.waitForSelector('[data-your-turn]');
       await move(ana, '7i', '7h');
       await sees(ben, '7h', 'black p');
+      await ben.waitForSelector('[data-your-turn]');
       await move(ben, '6d', '6e');
       await sees(ana, '6e', 'white p');
+      for (const p of [ana, ben]) await p.waitForSelector('[data-tournament-strip] :text("round 2 of 3")'); // the game says where it belongs
+      await shot(ana, 'tournament-game-1280.png');
+      await shot(ben, 'tournament-game-390.png');
       await ana.click('[data-action="offer-draw"]');
       await ben.click('[data-draw-offer] [data-action="accept-draw"]');
-      for (const p of [ana, ben]) {
-        await p.waitForSelector('[data-result-dialog="draw"]');
-        await p.click('[data-action="close-result"]');
-      }
+      // Ana sits out the next round: she reads the draw; Ben's next game opens at once
+      await ana.waitForSelector('[data-result-dialog="draw"]');
+      await ana.click('[data-action="close-result"]');
 
-      // round 3: Ben (Black) and the CPU; Ana watches the page while it runs
+      // round 3: Ben (Black) and the CPU; Ana goes back to the tournament's page from her game, and watches it run
       await gameOpens(ben, r2);
-      await openFromList(ana, 'running');
+      await ana.click('[data-tournament-strip]');
+      await ana.waitForSelector('[data-tournament][data-status="running"]');
       await ana.waitForSelector('[data-testid="results"] [data-game-round="3"][data-result="pending"] a');
       await shot(ana, 'tournament-running-1280.png');
+      await ben.waitForSelector('[data-your-turn]');
       await move(ben, '7i', '7h');
       await sees(ben, '7h', 'black p');
-      await ben.waitForSelector('[data-your-turn]', { timeout: 30_000 }); // the CPU has answered
+      await plies(ben, 2); // the CPU has answered
       await resign(ben);
+      await ben.waitForSelector('[data-result-dialog="white"]');
+      await ben.click('[data-action="close-result"]');
 
       // the final table, on both pages: Ana's hears it live, Ben comes from the list
       await ana.waitForSelector('[data-tournament][data-status="finished"]', { timeout: 30_000 });
