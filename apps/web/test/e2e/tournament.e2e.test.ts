@@ -11,14 +11,19 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, DESKTOP, move, PHONE, registerAccount, sees, useSession } from './harness';
+import { accessibilityViolations, ARTIFACTS, DESKTOP, move, PHONE, registerAccount, sees, useSession } from './harness';
 
 const session = useSession();
 const url = (path = '/') => session.server.url + path;
 const NAME = 'Liga de diciembre';
 const CPU = 'CPU 1';
 
-const shot = (p: Page, name: string) => p.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+// each screen photographed is also checked by axe-core (WCAG 2.1 AA): its violations by screenshot name
+const violations: Record<string, string[]> = {};
+async function shot(p: Page, name: string) {
+  await p.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+  violations[name] = await accessibilityViolations(p);
+}
 
 /** Through the header's link and the list, as a person finds the tournament again. */
 async function openFromList(p: Page, section: 'upcoming' | 'running' | 'finished') {
@@ -198,6 +203,8 @@ describe('a round-robin with a CPU entrant', () => {
       }
       await shot(ana, 'tournament-final-1280.png');
       await shot(ben, 'tournament-final-390.png');
+      expect(Object.keys(violations)).toHaveLength(10);
+      expect(Object.fromEntries(Object.entries(violations).filter(([, v]) => v.length))).toEqual({});
       expect(session.problems).toEqual([]);
     } catch (e) {
       await session.failed(e, 'tournament');
