@@ -166,6 +166,8 @@ describe('a round-robin with a CPU entrant', () => {
       // Ana sits out the next round: she reads the draw; Ben's next game opens at once
       await ana.waitForSelector('[data-result-dialog="draw"]');
       await ana.click('[data-action="close-result"]');
+      await ana.waitForSelector('.result-line[data-result="draw"]');
+      expect(await ana.$('[data-next-game]')).toBeNull(); // no rematch: the tournament pairs the next game
 
       // round 3: Ben (Black) and the CPU; Ana goes back to the tournament's page from her game, and watches it run
       await gameOpens(ben, r2);
