@@ -124,9 +124,9 @@ describe('dai shogi rooms (docs/dai-shogi.md)', () => {
     expect((await c.error('malformed')).message).toBe(
       'startSfen is not a chu shogi position: board has 15 ranks: that is a dai shogi position, and this game is chu shogi (12 ranks)',
     );
-    // a Heisei room's start has reserves: a chu position is no Heisei one, nor the reverse (heisei-chu.md §1)
-    c.send({ type: 'room.create', options: { variant: 'heisei', startSfen: START_SFENS.chu } });
-    expect((await c.error('malformed')).message).toMatch(/^startSfen is not a heisei shogi position: /);
+    // a Heisei position is chu's board with reserves: a chu room refuses one that has them (heisei-chu.md §1)
+    c.send({ type: 'room.create', options: { variant: 'heisei', startSfen: START_SFENS.dai } });
+    expect((await c.error('malformed')).message).toMatch(/^startSfen is not a heisei shogi position: board has 15 ranks/);
     c.send({ type: 'room.create', options: { startSfen: START_SFENS.heisei } });
     expect((await c.error('malformed')).message).toMatch(/^startSfen is not a chu shogi position: chu shogi has no reserves/);
     c.send({ type: 'room.create', options: { variant: 'heisei', heiseiDrops: 'twice' as 'any' } });
