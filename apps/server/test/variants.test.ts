@@ -427,7 +427,7 @@ describe('dai, Heisei and handicap games survive adjournment and a restart', () 
   });
 });
 
-describe('the CPU plays dai (packages/engine)', () => {
+describe('the CPU plays dai and Heisei (packages/engine)', () => {
   let server: TestServer;
   let pool: EnginePool;
   const asked: string[] = []; // the variant of each position the engine was given
@@ -453,6 +453,17 @@ describe('the CPU plays dai (packages/engine)', () => {
     expect(answer.event).toMatchObject({ byCpu: true, ply: 1 });
     expect(daiAfter(1).legalMoves()).toContain((answer.event as { usi: string }).usi);
     expect(asked).toEqual(['dai']); // the engine itself, given the dai game
+    solo.close();
+  });
+
+  it('a Heisei game against the engine: it answers a drop with a legal Heisei move', async () => {
+    const { solo, game } = await soloAgainstCpu(server.url, { variant: 'heisei', heiseiDrops: 'once' }, 3);
+    expect(game).toMatchObject({ options: { variant: 'heisei', heiseiDrops: 'once' }, startSfen: START_SFENS.heisei });
+    expect(await solo.move('O*6h')).toMatchObject({ type: 'ack' });
+    const answer = await solo.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 20_000);
+    expect(answer.event).toMatchObject({ byCpu: true, ply: 1 });
+    expect(heiseiAfter(1, ['O*6h'], 'once').legalMoves()).toContain((answer.event as { usi: string }).usi);
+    expect(asked.at(-1)).toBe('heisei');
     solo.close();
   });
 });
