@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { Game, boardFeed } from '@chu/rules';
+import { Game, boardFeed, unwrap } from '@chu/rules';
 import { ARTIFACTS, PHONE, empty, sees, sq, useSession } from './harness';
 
 const session = useSession();
@@ -104,7 +104,7 @@ describe('Heisei chu shogi in the browser', () => {
       // the Kirin: every square it may go to is marked, beside Black's pieces; into the zone it asks to promote
       await a.waitForSelector('[data-your-turn]');
       await a.click('[data-stand="black"] [data-reserve="o"]');
-      expect(await marked(a)).toEqual([...boardFeed(Game.replay(line.slice(0, 6), { variant: 'heisei' }).value!).drops.get('o')!].sort());
+      expect(await marked(a)).toEqual([...boardFeed(unwrap(Game.replay(line.slice(0, 6), { variant: 'heisei' }))).drops.get('o')!].sort());
       await a.click('[data-stand="black"] [data-reserve="o"]'); // a second click puts it back
       await a.waitForSelector('.sq.dest.drop', { state: 'detached' });
       await drop(a, 'black', 'o', '11c');
