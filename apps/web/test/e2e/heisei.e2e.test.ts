@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Game, boardFeed, unwrap } from '@chu/rules';
-import { ARTIFACTS, PHONE, empty, sees, sq, useSession } from './harness';
+import { ARTIFACTS, PHONE, accessibilityViolations, empty, sees, sq, useSession } from './harness';
 
 const session = useSession();
 
@@ -124,6 +124,8 @@ describe('Heisei chu shogi in the browser', () => {
       await sees(a, '7e', 'white x');
       await b.waitForSelector('[data-stand="white"] [data-reserve="x"]', { state: 'detached' });
       await b.screenshot({ path: join(ARTIFACTS, 'heisei-board-390.png') });
+      // the stands pass axe's WCAG 2.1 AA rules on both pages (names, roles, contrast)
+      for (const p of [a, b]) expect(await accessibilityViolations(p)).toEqual([]);
 
       await step(a, '11c', '12b');
       await sees(b, '12b', 'black +o');
