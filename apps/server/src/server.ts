@@ -108,7 +108,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const tournamentStore = new TournamentStore(db.prisma);
   const tournaments = new Tournaments({
-    store: tournamentStore, lobby, ratings, outlet: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
+    store: tournamentStore, lobby, ratings, outlet: fanout, presence: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
     notify: (accountId, input, opts) => notifications.notify(accountId, input, opts),
   });
   const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics, tournaments);

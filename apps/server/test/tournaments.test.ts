@@ -5,6 +5,7 @@ import type { GameResult } from '../src/tournaments/results.ts';
 import { account, post } from './support/http.ts';
 import { botServerConfig, TournamentBot, untilTournament, type Plan } from './support/tournamentBot.ts';
 import { testDatabase } from './support/testDatabase.ts';
+import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const CLOCK = { kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } as const;
@@ -212,6 +213,83 @@ describe('tournaments', () => {
     }
     expect(stored.find((g) => !cpuGames.includes(g))!.rated).toBe(true);
     expect(done.standings[0]).toMatchObject({ entrant: cpu.id, score: 2, rank: 1 });
+  }, 150_000);
+
+  it('an arena pairs only who is here: an entrant away from the site is paused, and paired again once back; a CPU entrant is always here', async () => {
+    const msPerSecond = 40;
+    const server = await startTestServer(botServerConfig(msPerSecond));
+    servers.push(server);
+    const names = ['ph1', 'ph2', 'ph3'];
+    const strength = Object.fromEntries(names.map((n, i) => [n, i]));
+    const players = await Promise.all(names.map((n) => TournamentBot.create(server.url, n, byStrength(strength, n))));
+    bots.push(...players);
+    const [ph1, ph2, ph3] = players;
+    const { id } = await organise(server.url, { kind: 'arena', minutes: 10, control: '10m+30b', cpu: [1] });
+    for (const p of players) expect(await p.entry(id, 'join')).toBe(200);
+    // ph3 entered, then left the site (its only socket closed) before the start
+    await ph3.stop();
+    for (let i = 0; (await server.io.in(`device:${ph3.client.deviceId}`).fetchSockets()).length > 0; i++) {
+      if (i > 100) throw new Error('the server never saw ph3 leave');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    [ph1, ph2].forEach((p) => p.start());
+    await startNow(server, id);
+
+    // the others play on, the CPU (which has no socket) among them; ph3 is never paired while away
+    const played = await untilTournament(server.url, id, (t) => t.games.filter((g) => g.result).length >= 4);
+    const entrant = (t: TournamentView, name: string) => t.entrants.find((e) => e.name === name)!;
+    const away = entrant(played, 'ph3');
+    const cpu = played.entrants.find((e) => e.cpuLevel === 1)!;
+    expect(played.games.some((g) => g.black === away.id || g.white === away.id)).toBe(false);
+    expect(played.games.filter((g) => g.black === cpu.id || g.white === cpu.id).length).toBeGreaterThanOrEqual(2);
+    expect(away.paused).toBe(true);
+    expect(cpu.paused).toBe(false);
+
+    // back on the site: paired again at once, and no longer shown paused
+    const back = Date.now();
+    await ph3.moveTo(server.url, id);
+    const again = await untilTournament(server.url, id, (t) => t.games.some((g) => g.black === away.id || g.white === away.id));
+    expect(entrant(again, 'ph3').paused).not.toBe(true);
+    const firstOfPh3 = (await storedResults(server, id)).find((g) => g.black === away.id || g.white === away.id)!;
+    expect(firstOfPh3.createdAt).toBeGreaterThanOrEqual(back);
+
+    // the arena ends as any other: its table is the stored games' scores, ph3's games with the rest
+    const done = await untilTournament(server.url, id, (t) => t.status === 'finished');
+    expect(players.map((p) => p.failure)).toEqual(players.map(() => null));
+    expect(done.entrants.every((e) => e.paused === undefined)).toBe(true); // paused is a running arena's
+    const stored = await storedResults(server, id);
+    const finished = stored.filter((g) => g.result !== null && g.finishedAt! <= done.endsAt!)
+      .sort((a, b) => a.finishedAt! - b.finishedAt!) as (typeof stored[number] & { result: GameResult })[];
+    const table = arenaStandings(done.entrants.map((e) => ({ id: e.id, withdrawn: false })), finished);
+    expect(done.standings.map((s) => [s.entrant, s.rank, s.score, s.points])).toEqual(table.map((r) => [r.id, r.rank, r.score, r.points]));
+    expect(done.standings.find((s) => s.entrant === away.id)!.played).toBeGreaterThanOrEqual(1);
+  }, 150_000);
+
+  it('a tournament game has no rematch: its room refuses one (against a CPU, which would have started it at once, too)', async () => {
+    const server = await startTestServer(botServerConfig(40));
+    servers.push(server);
+    const bot = await TournamentBot.create(server.url, 'rm1', () => 'win'); // it resigns to the CPU after a move
+    bots.push(bot);
+    const { id } = await organise(server.url, { kind: 'arena', minutes: 10, control: '10m+30b', cpu: [1] });
+    expect(await bot.entry(id, 'join')).toBe(200);
+    bot.start();
+    await startNow(server, id);
+    const t = await untilTournament(server.url, id, (v) => v.games.some((g) => g.result !== null));
+    const game = t.games.find((g) => g.result !== null)!;
+
+    // the bot's device, on a second socket, in the room of its finished game
+    const c = await TestClient.connect(server.url, { token: bot.token, deviceId: bot.client.deviceId });
+    try {
+      const room = await c.join(game.roomCode!);
+      expect(room.gameNumber).toBe(1);
+      expect(await c.command({ type: 'room.rematch', code: game.roomCode! }, 'rematch-1')).toMatchObject({ type: 'error', code: 'no-rematch' });
+      expect(await c.command({ type: 'room.rematch', code: game.roomCode!, action: 'decline' }, 'rematch-2')).toMatchObject({ type: 'error', code: 'no-rematch' });
+      // nothing started: the room's one game is the tournament's, still finished
+      const stored = await server.db.prisma.game.findMany({ where: { room: { code: game.roomCode! } } });
+      expect(stored.map((g) => [g.id, g.status])).toEqual([[game.gameId, 'finished']]);
+    } finally {
+      c.close();
+    }
   }, 150_000);
 
   it.each([

@@ -48,6 +48,8 @@ export class RoyalHunt {
   private readonly col: Int16Array;
   /** per square: the stamp of the AND node whose attack on the royal it takes part in (an attacker, or a square a slide crosses) */
   private readonly inAttack: Int32Array;
+  /** below this a packed move's origin is a drop's (Heisei chu); 0 without drops */
+  private readonly dropLimit: number;
   private stamp = 0;
 
   private readonly ttMask: number;
@@ -93,6 +95,7 @@ export class RoyalHunt {
     this.row = Int16Array.from({ length: tables.frame }, (_, sq) => tables.rules.rowOf(sq));
     this.col = Int16Array.from({ length: tables.frame }, (_, sq) => tables.rules.colOf(sq));
     this.inAttack = new Int32Array(tables.frame);
+    this.dropLimit = tables.rules.drops ? tables.rules.dropLimit : 0;
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -256,7 +259,8 @@ export class RoyalHunt {
       const m = moves[i];
       const to = (m >> t.bits) & t.mask;
       const mid = (m >> (t.bits + t.bits)) & t.mask;
-      if (or && royal >= 0 && !this.near(to, royal) && !this.inLine(m & t.mask, royal) && !(mid && this.inLine(mid, royal))) continue;
+      // (a drop leaves no square: only where it lands counts)
+      if (or && royal >= 0 && !this.near(to, royal) && ((m & t.mask) < this.dropLimit || !this.inLine(m & t.mask, royal)) && !(mid && this.inLine(mid, royal))) continue;
       if (
         stamp !== 0 &&
         (m & t.mask) !== royal &&

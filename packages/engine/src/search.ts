@@ -151,6 +151,10 @@ export class Searcher {
   private readonly dropLimit: number;
   /** per square: the node stamp where a drop would block a slide at the side to move's royal (drops in check) */
   private readonly blocks: Int32Array;
+  /** per square: the stamp of the scoreMoves call that found it on an empty line out of the enemy's last royal, and that line's direction */
+  private readonly lineAt: Int32Array;
+  private readonly lineDir: Int16Array;
+  private lineStamp = 0;
 
   private readonly ttMask: number;
   private readonly ttLo: Int32Array;
@@ -246,6 +250,8 @@ export class Searcher {
     this.reserveValue = tables.reserveValue;
     this.dropLimit = tables.rules.drops ? tables.rules.dropLimit : 0;
     this.blocks = new Int32Array(tables.frame);
+    this.lineAt = new Int32Array(tables.frame);
+    this.lineDir = new Int16Array(tables.frame);
     this.history = new Int32Array(256 * tables.frame);
     this.threats = new Int32Array(tables.frame);
     const size = 1 << ttBits;
@@ -1012,12 +1018,13 @@ export class Searcher {
     const bits = this.bits;
     const promote = this.promoteBit;
     const frame = this.frame;
+    const royal = this.dropLimit ? this.markLines() : -1;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
       const from = m & mask;
       const to = (m >> bits) & mask;
       if (from < this.dropLimit) {
-        scores[i] = m === ttMove ? 1 << 30 : m === k1 ? 90_000_000 : m === k2 ? 89_000_000 : this.dropScore(m, from, to);
+        scores[i] = m === ttMove ? 1 << 30 : this.dropScore(m, from, to, royal, k1, k2);
         continue;
       }
       const mid = (m >> (bits + bits)) & mask;
@@ -1039,13 +1046,45 @@ export class Searcher {
   }
 
   /**
-   * A drop's ordering key, below every move of a board piece: its history, then what the evaluation
-   * gains by it (the piece's square value, promotion at once included, over its value in reserve).
+   * Marks the empty squares on the eight lines out of the enemy's last royal (with their direction) for
+   * dropScore; returns that royal's square, or -1 when the enemy has two royals or none.
    */
-  private dropScore(m: number, from: number, to: number): number {
+  private markLines(): number {
+    const pos = this.pos;
+    const c = pos.turnBit ? 0 : 1;
+    if (pos.royals[c] !== 1) return -1;
+    const sq = this.royalSquare(c);
+    const board = pos.board;
+    const stamp = (this.lineStamp = (this.lineStamp + 1) & 0x3fffffff || 1);
+    for (let k = 0; k < 8; k++) {
+      const d = this.kingDirs[k];
+      for (let s = sq + d; board[s] === EMPTY; s += d) {
+        this.lineAt[s] = stamp;
+        this.lineDir[s] = d;
+      }
+    }
+    return sq;
+  }
+
+  /**
+   * A drop's ordering key. A drop that attacks the enemy's last royal comes with the captures (a threat
+   * that ends the game, never pruned); the others below every move of a board piece but the killers,
+   * by their history, then what the evaluation gains by them (the piece's square value, promotion at
+   * once included, over its value in reserve).
+   */
+  private dropScore(m: number, from: number, to: number, royal: number, k1: number, k2: number): number {
     const me = this.pos.turnBit;
     const piece = from + me;
     const placed = m & this.promoteBit ? PROMOTED[piece] : piece;
+    if (royal >= 0) {
+      const t = this.tables;
+      const d = royal - to;
+      // the 5×5 around the royal: its steps and leaps; farther out: a slide along the line to it
+      if ((d > -64 && d < 64 && t.hits[placed * 128 + 64 + d] === 1) || (this.lineAt[to] === this.lineStamp && t.rays[placed * 128 + 64 - this.lineDir[to]] === 1))
+        return 96_000_000 + VALUE[placed];
+    }
+    if (m === k1) return 90_000_000;
+    if (m === k2) return 89_000_000;
     const gain = this.psq[placed * this.frame + to] - this.reserveValue[piece];
     const h = this.history[(piece | 128) * this.frame + to];
     return DROP_BASE + (h < 50_000_000 ? h : 50_000_000) + (me ? -gain : gain);

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'cannot-abort',
   'no-draw-offer',
   'no-rematch-offer',
+  'no-rematch',       // a tournament's room: its game is the tournament's pairing, and the tournament pairs the next one
   'no-takeback-offer',
   'no-give-time',     // giving time: ranked games, untimed or correspondence games, rooms that turned it off
   'no-takebacks',     // ranked games, rooms that turned them off, a CPU seat (unless allowed), nothing to take back

@@ -74,6 +74,8 @@ export const EntrantViewSchema = z.object({
   withdrawn: z.boolean(), // round-robin: withdrew (remaining games lost); arena: left (not paired until back)
   // the game they are playing now, to watch or to go to
   playing: z.object({ roomCode: z.string(), gameId: IdSchema }).nullable(),
+  // a running arena's: away from the site (no socket open), so not paired until back; absent otherwise
+  paused: z.boolean().optional(),
 });
 export type EntrantView = z.infer<typeof EntrantViewSchema>;
 

@@ -56,6 +56,20 @@ export class Fanout implements RoomOutlet {
     return (await this.io.in(deviceIds.map(deviceChannel)).fetchSockets()).length > 0;
   }
 
+  /**
+   * Which of these devices have a socket open, on any process. Every process is asked; one that died is
+   * still waited for until the adapter stops counting it (its heartbeat lapses, ~10 s): past `timeoutMs`
+   * this throws, for the caller to go on without knowing.
+   */
+  async connectedDevices(deviceIds: string[], timeoutMs = 1000): Promise<Set<string>> {
+    if (deviceIds.length === 0) return new Set();
+    const sockets = await this.io.timeout(timeoutMs).in(deviceIds.map(deviceChannel)).fetchSockets();
+    return new Set(sockets.flatMap((s) => {
+      const id = (s.data as { device?: Visitor } | undefined)?.device?.id;
+      return id ? [id] : [];
+    }));
+  }
+
   toChannel(channel: string, message: ServerMessage): void {
     this.io.to(channel).emit(SERVER_EVENT, message);
   }

@@ -6,7 +6,7 @@ import { PairingTaken } from '../db/Store.ts';
 import { StaleTournamentOwner, type EntrantRecord, type PairingRecord, type TournamentState, type TournamentStore } from '../db/TournamentStore.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
-import type { Room } from '../rooms/Room.ts';
+import { tournamentHost, type Room } from '../rooms/Room.ts';
 import { pairArena, type FreeEntrant } from './arenaPairing.ts';
 import type { GameResult } from './results.ts';
 import { roundRobinSchedule } from './roundRobin.ts';
@@ -21,11 +21,18 @@ export interface TournamentOutlet {
 
 export const tournamentChannel = (id: string) => `tournament:${id}`;
 
+/** Which of these devices have a socket open, on any process of the site (realtime/Fanout); throws when it cannot tell. */
+export interface TournamentPresence {
+  connectedDevices(deviceIds: string[]): Promise<Set<string>>;
+}
+
 export interface TournamentDeps {
   store: TournamentStore;
   lobby: Lobby;
   ratings: RatingBook;
   outlet: TournamentOutlet;
+  /** Who is on the site: an arena pairs only those who are (and its CPU entrants). */
+  presence: TournamentPresence;
   /** Who runs which tournament: this process alone (soleOwner), or through tournament_leases. */
   leases: LeaseHolder;
   log: Logger;
@@ -56,6 +63,7 @@ export class Tournaments {
   private running = false;
   private readonly shown = new Map<string, string>(); // tournament → the view last sent to its watchers
   private readonly held = new Map<string, number | null>();
+  private readonly away = new Map<string, Set<string>>(); // arena → its free entrants last found away (the view's "paused")
 
   constructor(private readonly deps: TournamentDeps) {}
 
@@ -78,7 +86,7 @@ export class Tournaments {
   /** The tournament as its page shows it now, from the database (any process). */
   async view(id: string): Promise<TournamentView | null> {
     const state = await this.deps.store.load(id);
-    return state && tournamentView(state, this.deps.msPerSecond);
+    return state && tournamentView(state, this.deps.msPerSecond, await this.awayOf(state, unpaired(state)));
   }
 
   /** Tells the tournament's watchers how it is now (after an entry changed, on any process). */
@@ -123,7 +131,7 @@ export class Tournaments {
       state = await again();
     }
     if (state.tournament.status === 'running' && (await this.startGames(state, token))) state = await again();
-    this.show(tournamentView(state, this.deps.msPerSecond));
+    this.show(tournamentView(state, this.deps.msPerSecond, this.away.get(id)));
   }
 
   /** Results of games that ended, copied to their pairings; an aborted game is played again (round-robin) or dropped (arena). */
@@ -191,13 +199,22 @@ export class Tournaments {
     return true;
   }
 
-  /** Arena entrants in, not playing nor about to: their score, rating, last opponent and colours. */
+  /**
+   * Arena entrants in, not playing nor about to, and here: their score, rating, last opponent and
+   * colours. Someone away from the site (no socket open on the device they entered with, on any
+   * process) is paused, as on lichess: paired, they would only lose on time. They are paired again as
+   * soon as they are back, at the next upkeep. A CPU entrant is always here.
+   */
   private async freeEntrants(state: TournamentState): Promise<FreeEntrant[]> {
+    const candidates = unpaired(state);
+    // one alone cannot be paired: nobody need be asked who is here
+    if (candidates.length < 2) return [];
+    const away = await this.awayOf(state, candidates);
+    this.away.set(state.tournament.id, away);
     const scores = new Map(standingsOf(state).map((s) => [s.entrant, s.score]));
-    const busy = new Set(state.pairings.filter((p) => p.result === null).flatMap((p) => [p.black, p.white]));
     const free: FreeEntrant[] = [];
-    for (const e of state.entrants) {
-      if (e.withdrawn || busy.has(e.id)) continue;
+    for (const e of candidates) {
+      if (away.has(e.id)) continue;
       const mine = state.pairings.filter((p) => p.black === e.id || p.white === e.id); // in pairing order
       const last = mine.at(-1);
       free.push({
@@ -211,6 +228,24 @@ export class Tournaments {
       });
     }
     return free;
+  }
+
+  /**
+   * Of these entrants of a running arena, the people away from the site. Not knowing (a process that
+   * died is still waited for until the adapter gives up on it) holds nobody back: pairing goes on as
+   * if everyone were here, as it did before anyone was paused.
+   */
+  private async awayOf(state: TournamentState, entrants: EntrantRecord[]): Promise<Set<string>> {
+    const t = state.tournament;
+    const people = entrants.filter((e) => e.cpuLevel === null && e.deviceId !== null);
+    if (t.kind !== 'arena' || t.status !== 'running' || people.length === 0) return new Set();
+    try {
+      const here = await this.deps.presence.connectedDevices(people.map((e) => e.deviceId!));
+      return new Set(people.filter((e) => !here.has(e.deviceId!)).map((e) => e.id));
+    } catch (err) {
+      this.deps.log.warn({ err, tournament: t.id }, 'who is here is not known: nobody is paused');
+      return new Set();
+    }
   }
 
   /** Starts the game of every pairing due to be played that has none yet (after a restart too). True when it did any. */
@@ -235,7 +270,7 @@ export class Tournaments {
 
   private async startGame(state: TournamentState, p: PairingRecord, black: EntrantRecord, white: EntrantRecord): Promise<void> {
     const t = state.tournament;
-    const host = `tournament-${t.id}`; // nobody's device: nobody hosts a tournament's room
+    const host = tournamentHost(t.id);
     // people's games are rated, when their control is long enough to rate (a CPU's never)
     const control = tournamentControl(t.settings);
     const rated = black.userId && white.userId && rateable(control) ? { black: black.userId, white: white.userId } : null;
@@ -288,6 +323,12 @@ export class Tournaments {
     this.shown.set(view.id, json);
     this.deps.outlet.toChannel(tournamentChannel(view.id), { type: 'tournament', tournament: view });
   }
+}
+
+/** Entrants in the tournament, neither playing nor about to. */
+function unpaired(state: TournamentState): EntrantRecord[] {
+  const busy = new Set(state.pairings.filter((p) => p.result === null).flatMap((p) => [p.black, p.white]));
+  return state.entrants.filter((e) => !e.withdrawn && !busy.has(e.id));
 }
 
 const resultOf = (winner: string | null): GameResult => (winner === 'black' || winner === 'white' ? winner : 'draw');

@@ -29,8 +29,11 @@ export function standingsOf(state: TournamentState): TournamentStanding[] {
   }));
 }
 
-/** A tournament as its page shows it. `msPerSecond`: the site's clock (1000; faster in tests). */
-export function tournamentView(state: TournamentState, msPerSecond: number): TournamentView {
+/**
+ * A tournament as its page shows it. `msPerSecond`: the site's clock (1000; faster in tests). `away`:
+ * a running arena's entrants found away from the site, shown paused.
+ */
+export function tournamentView(state: TournamentState, msPerSecond: number, away: ReadonlySet<string> = new Set()): TournamentView {
   const t = state.tournament;
   const running = t.status === 'running';
   const withdrawn = new Set(state.entrants.filter((e) => e.withdrawn).map((e) => e.id));
@@ -50,7 +53,10 @@ export function tournamentView(state: TournamentState, msPerSecond: number): Tou
     cycles: t.settings.kind === 'round-robin' ? t.settings.cycles : null,
     roundDays: t.settings.kind === 'round-robin' ? t.settings.roundDays : null,
     round: t.round, rounds: t.rounds, roundEndsAt: t.roundEndsAt, msPerSecond,
-    entrants: state.entrants.map((e) => ({ id: e.id, name: e.name, cpuLevel: e.cpuLevel, withdrawn: e.withdrawn, playing: playing(e.id) })),
+    entrants: state.entrants.map((e) => ({
+      id: e.id, name: e.name, cpuLevel: e.cpuLevel, withdrawn: e.withdrawn, playing: playing(e.id),
+      ...(t.kind === 'arena' && running ? { paused: away.has(e.id) } : {}),
+    })),
     standings: standingsOf(state),
     games,
   };

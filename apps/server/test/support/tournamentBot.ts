@@ -127,3 +127,12 @@ export function botServerConfig(msPerSecond: number): Partial<ServerConfig> {
     handshakes: { ...d.handshakes, perAddress: 10_000 },
   };
 }
+
+/** botServerConfig for a server process (support/cluster.ts's nodes): the same clock and limits, as its environment. */
+export function botServerEnv(msPerSecond: number): Record<string, string> {
+  return {
+    CHU_MS_PER_SECOND: String(msPerSecond),
+    CHU_RATE_CAPACITY: '10000', CHU_RATE_REFILL: '10000', CHU_RATE_NEW_DEVICE: '10000',
+    CHU_HTTP_PER_MINUTE: '100000', CHU_DEVICES_PER_MINUTE: '10000', CHU_HANDSHAKES_PER_MINUTE: '10000',
+  };
+}
