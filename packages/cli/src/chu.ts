@@ -144,7 +144,6 @@ async function main(): Promise<void> {
       break;
     case 'usi': {
       // the CPU player speaks USI to GUIs and other engines (packages/engine); --variant sets UCI_Variant's default
-      if (options.variant === 'heisei') fail('the CPU player does not play heisei chu shogi yet: chu usi plays chu and dai', 2);
       const { runUsi } = await import('@chu/engine');
       await runUsi(options, process.stdin, process.stdout);
       return;

@@ -128,7 +128,7 @@ describe('--variant dai: every command plays dai shogi (docs/dai-shogi.md), chu 
   it('usi: the CPU player plays dai, UCI_Variant defaulting to it; a legal dai move from the start', () => {
     const r = chu(['usi', '--variant', 'dai'], 'usi\nisready\nposition startpos\ngo depth 2\nquit\n');
     expect(r.status).toBe(0);
-    expect(r.out).toContain('option name UCI_Variant type combo default dai var chu var dai\n');
+    expect(r.out).toContain('option name UCI_Variant type combo default dai var chu var dai var heisei\n');
     const best = /^bestmove (\S+)$/m.exec(r.out)?.[1];
     expect(JSON.parse(chu(['moves', '--variant', 'dai'], `${DAI}\n`).out)).toContain(best);
   });
@@ -196,11 +196,24 @@ describe('--variant heisei: every command plays Heisei chu shogi (docs/heisei-ch
     expect([far.status, far.out]).toEqual([1, 'drop-not-adjacent\n']);
   });
 
+  it('usi: the CPU player plays heisei, UCI_Variant defaulting to it; reserves read from the SFEN, drops from the moves', () => {
+    // Black has only a Phoenix left in reserve, White none: the engine's answer is one of the rules' moves
+    const sfen = HEISEI.replace('LLCCSSMMVVAAOXllccssmmvvaaox', 'O');
+    const r = chu(['usi', '--variant', 'heisei'], `usi\nisready\nposition sfen ${sfen} moves O*6h 5d5e\ngo depth 2\nquit\n`);
+    expect(r.status).toBe(0);
+    expect(r.out).toContain('option name UCI_Variant type combo default heisei var chu var dai var heisei\n');
+    const best = /^bestmove (\S+)$/m.exec(r.out)?.[1];
+    const game = Game.replay(['O*6h', '5d5e'], { variant: 'heisei' }, sfen);
+    expect(game.ok && game.value.legalMoves()).toContain(best);
+    // with once, each side's first drop cleared the rest of its reserve: nothing is left to drop
+    const once = chu(['usi', '--variant', 'heisei', '--heisei-drops', 'once'], 'position startpos moves X*7h X*7e\ngo depth 2\nquit\n');
+    expect(/^bestmove (\S+)$/m.exec(once.out)?.[1]).not.toContain('*');
+  });
+
   it.each([
     [['moves', '--heisei-drops', 'once'], `${START_SFEN}\n`, '--heisei-drops is a heisei chu shogi option (--variant heisei)'],
     [['moves', '--variant', 'heisei', '--heisei-drops', 'twice'], `${HEISEI}\n`, '--heisei-drops must be any or once, got twice'],
     [['moves'], `${HEISEI}\n`, 'chu shogi has no reserves'],
-    [['usi', '--variant', 'heisei'], 'usi\nquit\n', 'the CPU player does not play heisei chu shogi yet'],
   ])('%j refuses with one line naming why, exit 2', (args, input, message) => {
     const r = chu(args, input);
     expect(r.status).toBe(2);

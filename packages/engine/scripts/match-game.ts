@@ -1,4 +1,4 @@
-import { Game, opposite, parseSquare, parseUsi, seededRandom, type Color } from '@chu/rules';
+import { Game, PIECE_SPECS, opposite, parseSquare, parseUsi, seededRandom, type Color, type Options } from '@chu/rules';
 import { IS_ROYAL, VALUE, advance } from '../src/tables.ts';
 
 // Match games: two sides, each an engine loaded from some source tree (this one or an old
@@ -20,6 +20,8 @@ export interface SideSpec {
 export interface GameJob {
   id: number;
   sfen: string;
+  /** the game's rules when not chu's defaults (`--variant heisei`: { variant: 'heisei', heiseiDrops }) */
+  options?: Partial<Options>;
   /** the colour side A plays */
   aColor: Color;
   ms: number;
@@ -83,7 +85,7 @@ interface GameLike {
 }
 
 interface Player {
-  start(sfen: string): void;
+  start(sfen: string, options?: Partial<Options>): void;
   choose(job: GameJob, seed: number, ref: Game): SearchResult;
   /** the move was played (by either side): keep this player's own game in step */
   played(usi: string): boolean;
@@ -92,8 +94,10 @@ interface Player {
 /** Material of a side (engine piece values; royals excluded). */
 const MATERIAL = Int32Array.from(VALUE, (v, p) => (IS_ROYAL[p] ? 0 : v));
 
+/** Material of a side (engine piece values; royals excluded), Heisei's reserve at full value. */
 export function material(game: Game, color: Color): number {
   let sum = 0;
+  for (const { code, count } of game.reserve(color)) sum += count * VALUE[PIECE_SPECS.findIndex((s) => s.code === code) + 1];
   const board = game.position.board;
   for (let sq = 0; sq < board.length; sq++) {
     const p = board[sq];
@@ -142,17 +146,17 @@ class EnginePlayer implements Player {
   private game!: GameLike;
   constructor(
     private readonly bestMove: BestMove,
-    private readonly GameClass: { fromSfen(sfen: string): { ok: boolean; value: GameLike } },
+    private readonly GameClass: { fromSfen(sfen: string, options?: Partial<Options>): { ok: boolean; value: GameLike } },
     private readonly level: number,
     /** the engine's `newGame` (as USI `usinewgame`), where it has one */
     private readonly newGame: (() => void) | undefined,
     private readonly options: Record<string, boolean> = {},
   ) {}
-  start(sfen: string): void {
+  start(sfen: string, options?: Partial<Options>): void {
     // an empty hash table for every game: a fixed-node game then plays the same moves whichever
     // games its worker thread played before
     this.newGame?.();
-    const g = this.GameClass.fromSfen(sfen);
+    const g = this.GameClass.fromSfen(sfen, options);
     if (!g.ok) throw new Error(`bad opening ${sfen}`);
     this.game = g.value;
   }
@@ -196,13 +200,13 @@ const MATE_STAND = 100_000;
 const standing = (r: SearchResult): number | null => (r.mate !== undefined ? Math.sign(r.mate) * MATE_STAND : (r.score ?? null));
 
 export function playGame(job: GameJob, players: { a: Player; b: Player }): GameReport {
-  const ref = Game.fromSfen(job.sfen);
+  const ref = Game.fromSfen(job.sfen, job.options);
   if (!ref.ok) throw new Error(`bad opening ${job.sfen}`);
   const game = ref.value;
   const stats = { a: emptyStats(), b: emptyStats() };
   const seen = new Set<number>([game.position.key]);
-  players.a.start(job.sfen);
-  players.b.start(job.sfen);
+  players.a.start(job.sfen, job.options);
+  players.b.start(job.sfen, job.options);
   const sideOf = (c: Color): 'a' | 'b' => (c === job.aColor ? 'a' : 'b');
   // each ply, the mover's own score read for A (a decided game as ±MATE_STAND): a run of THROWN_PLIES at
   // THROWN_SCORE or more for one side is where it stood won

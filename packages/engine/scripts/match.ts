@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { Game, type Color } from '@chu/rules';
+import { Game, seededRandom, type Color, type Options } from '@chu/rules';
 import { dataFile, readPositions } from './data.ts';
 import { estimateElo, formatElo, type EloEstimate } from './elo.ts';
 import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
@@ -15,6 +15,7 @@ import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameRe
 //
 //   pnpm match --a <side> --b <side> [--games 100] [--ms 200 | --nodes N] [--threads N] [--max-plies 400]
 //              [--adjudicate 500] [--repetition fourth|never] [--openings file] [--seed 1]
+//              [--variant chu|heisei] [--heisei-drops any|once]   (heisei: openings of 6 seeded random plies from its start)
 //   pnpm match --conversion [--a <side>] [--ms 200] [--max-plies 300 | 200 with --openings] [--phase full|thinned|endgame | --openings file]
 //              (file: e.g. packages/engine/data/conversion-late.txt, won positions from the engine's own games)
 // Every run ends with its thrown wins: games where a side stood at +1 500 or more for 30 plies in a row and did not win.
@@ -50,8 +51,32 @@ const { values } = parseArgs({
     ladder: { type: 'boolean', default: false },
     phase: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    variant: { type: 'string', default: 'chu' },
+    'heisei-drops': { type: 'string', default: 'any' },
   },
 });
+
+if (values.variant !== 'chu' && values.variant !== 'heisei') throw new Error(`--variant takes chu or heisei, got ${values.variant}`);
+if (values['heisei-drops'] !== 'any' && values['heisei-drops'] !== 'once') throw new Error(`--heisei-drops takes any or once`);
+/** the games' rules: chu's defaults, or Heisei chu shogi's (docs/heisei-chu.md) */
+const gameOptions: Partial<Options> | undefined =
+  values.variant === 'heisei' ? { variant: 'heisei', heiseiDrops: values['heisei-drops'] as 'any' | 'once' } : undefined;
+
+/**
+ * Heisei has no shipped openings: its start after 6 random plies (drops among them), seeded, so that
+ * the full-strength levels, which have no noise, do not play one game over and over.
+ */
+function heiseiOpenings(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const random = seededRandom(seed * 7919 + i);
+    const game = Game.start(gameOptions);
+    for (let ply = 0; ply < 6; ply++) {
+      const moves = game.legalMoves();
+      game.play(moves[Math.floor(random() * moves.length)]);
+    }
+    return game.sfen();
+  });
+}
 
 const ms = Number(values.ms);
 const nodes = values.nodes ? Number(values.nodes) : undefined;
@@ -189,10 +214,15 @@ function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
 }
 
 async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number): Promise<{ w: number; d: number; l: number; elo: EloEstimate }> {
-  const openings = readPositions(values.openings ?? dataFile('openings.txt'));
+  const openings = values.openings
+    ? readPositions(values.openings)
+    : gameOptions
+      ? heiseiOpenings(Math.ceil(games / 2))
+      : readPositions(dataFile('openings.txt'));
   const jobs: GameJob[] = Array.from({ length: games }, (_, i) => ({
     id: i,
     sfen: openings[Math.floor(i / 2) % openings.length],
+    options: gameOptions,
     aColor: i % 2 === 0 ? 'black' : 'white',
     ms,
     nodes,
@@ -202,7 +232,7 @@ async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number):
     seed: seed * 1000 + i,
   }));
   console.log(
-    `match: A = ${a.name}, B = ${b.name}; ${budget}; ${games} games from ${Math.min(openings.length, Math.ceil(games / 2))} openings, each with both colours; cap ${maxPlies} plies (±${values.adjudicate} material wins); repetition ${repetition}; ${threads} thread(s)`,
+    `match${gameOptions ? ` (heisei, drops ${gameOptions.heiseiDrops})` : ''}: A = ${a.name}, B = ${b.name}; ${budget}; ${games} games from ${Math.min(openings.length, Math.ceil(games / 2))} openings, each with both colours; cap ${maxPlies} plies (±${values.adjudicate} material wins); repetition ${repetition}; ${threads} thread(s)`,
   );
   const t0 = performance.now();
   const reports = await play(a, b, jobs, (r) => {

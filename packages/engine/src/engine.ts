@@ -1,4 +1,4 @@
-import { Game, parseSfen, parseUsi, unwrap, type Position, type Variant, type VariantTables } from '@chu/rules';
+import { Game, PIECE_SPECS, parseSfen, parseUsi, unwrap, type Position, type Variant, type VariantTables } from '@chu/rules';
 import { MATE, MATE_BOUND, Searcher, type IterationInfo, type SearchResult } from './search.ts';
 import { RoyalHunt } from './royal-hunt.ts';
 import { EMPTY, engineTables, IS_ROYAL, OFF, VALUE, WHITE_BIT } from './tables.ts';
@@ -203,7 +203,7 @@ function guard(hunt: RoyalHunt, pos: Position, ranked: readonly number[], maxNod
   return { move: ranked[0], nodes };
 }
 
-/** The side to move's material minus the other's (engine values, royals left out). */
+/** The side to move's material minus the other's (engine values, royals left out; Heisei's reserves in). */
 function materialLead(pos: Position): number {
   let lead = 0;
   const board = pos.board;
@@ -212,6 +212,8 @@ function materialLead(pos: Position): number {
     if (p === EMPTY || IS_ROYAL[p]) continue;
     lead += (p & WHITE_BIT) === pos.turnBit ? VALUE[p] : -VALUE[p];
   }
+  for (const type of pos.tables.reserveTypes)
+    for (const bit of [0, WHITE_BIT]) lead += pos.reserve[type + 1 + bit] * (bit === pos.turnBit ? VALUE[type + 1] : -VALUE[type + 1]);
   return lead;
 }
 
@@ -322,6 +324,13 @@ export function historyKeys(game: Game): Int32Array {
   const keys: number[] = [pos.hashLo, pos.hashHi];
   for (const usi of game.moves) {
     const m = parseUsi(usi, t.variant)!;
+    if (m.drop) {
+      // a drop shrinks a reserve for good (heisei-chu.md §5): nothing before it can recur
+      pos.make(t.packDrop(PIECE_SPECS.findIndex((s) => s.code === m.drop), t.parseSquare(m.to)!, m.promote));
+      keys.length = 0;
+      keys.push(pos.hashLo, pos.hashHi);
+      continue;
+    }
     const from = t.parseSquare(m.from)!;
     const to = t.parseSquare(m.to)!;
     const mid = m.mid ? t.parseSquare(m.mid)! : 0;

@@ -48,6 +48,8 @@ export class RoyalHunt {
   private readonly col: Int16Array;
   /** per square: the stamp of the AND node whose attack on the royal it takes part in (an attacker, or a square a slide crosses) */
   private readonly inAttack: Int32Array;
+  /** below this a packed move's origin is a drop's (Heisei chu); 0 without drops */
+  private readonly dropLimit: number;
   private stamp = 0;
 
   private readonly ttMask: number;
@@ -93,6 +95,7 @@ export class RoyalHunt {
     this.row = Int16Array.from({ length: tables.frame }, (_, sq) => tables.rules.rowOf(sq));
     this.col = Int16Array.from({ length: tables.frame }, (_, sq) => tables.rules.colOf(sq));
     this.inAttack = new Int32Array(tables.frame);
+    this.dropLimit = tables.rules.drops ? tables.rules.dropLimit : 0;
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -256,7 +259,8 @@ export class RoyalHunt {
       const m = moves[i];
       const to = (m >> t.bits) & t.mask;
       const mid = (m >> (t.bits + t.bits)) & t.mask;
-      if (or && royal >= 0 && !this.near(to, royal) && !this.inLine(m & t.mask, royal) && !(mid && this.inLine(mid, royal))) continue;
+      // (a drop leaves no square: only where it lands counts)
+      if (or && royal >= 0 && !this.near(to, royal) && ((m & t.mask) < this.dropLimit || !this.inLine(m & t.mask, royal)) && !(mid && this.inLine(mid, royal))) continue;
       if (
         stamp !== 0 &&
         (m & t.mask) !== royal &&
@@ -407,7 +411,7 @@ export class RoyalHunt {
     return sq;
   }
 
-  /** The bare-king counts (RULES.md §6) of both sides, from the board. */
+  /** The bare-king counts (RULES.md §6) of both sides, from the board and Heisei's reserves (heisei-chu.md §6). */
   private countDefenders(): void {
     const board = this.pos.board;
     this.def.fill(0);
@@ -416,6 +420,15 @@ export class RoyalHunt {
       const p = board[sq];
       if (p !== EMPTY) this.def[p & WHITE_BIT ? 1 : 0] += this.defends[p * this.frame + sq];
     }
+    this.def[0] += this.held(0);
+    this.def[1] += this.held(WHITE_BIT);
+  }
+
+  /** How many pieces colour `bit` holds in reserve. */
+  private held(bit: number): number {
+    let n = 0;
+    for (const type of this.tables.reserveTypes) n += this.pos.reserve[type + 1 + bit];
+    return n;
   }
 
   private play(m: number): void {
@@ -431,12 +444,20 @@ export class RoyalHunt {
     const s = this.sp++ * 2;
     this.defStack[s] = this.def[0];
     this.defStack[s + 1] = this.def[1];
-    pos.make(m);
     const frame = this.frame;
     const defends = this.defends;
-    if (c1) this.def[c1 & WHITE_BIT ? 1 : 0] -= defends[c1 * frame + mid];
-    if (c2) this.def[c2 & WHITE_BIT ? 1 : 0] -= defends[c2 * frame + to];
-    this.def[piece & WHITE_BIT ? 1 : 0] += defends[board[to] * frame + to] - defends[piece * frame + from];
+    if (piece === OFF) {
+      // a drop (heisei-chu.md §3): from the reserve to the board; with 'once' the rest of the reserve goes
+      const me = pos.turnBit;
+      const before = this.held(me);
+      pos.make(m);
+      this.def[me ? 1 : 0] += defends[board[to] * frame + to] + this.held(me) - before;
+    } else {
+      pos.make(m);
+      if (c1) this.def[c1 & WHITE_BIT ? 1 : 0] -= defends[c1 * frame + mid];
+      if (c2) this.def[c2 & WHITE_BIT ? 1 : 0] -= defends[c2 * frame + to];
+      this.def[piece & WHITE_BIT ? 1 : 0] += defends[board[to] * frame + to] - defends[piece * frame + from];
+    }
     if ((++this.nodes & 1023) === 0 && this.nodes > 0) this.checkStop();
     if (this.nodes >= this.maxNodes) this.stopped = true;
   }

@@ -15,6 +15,14 @@ const SOFT_SHARE = 0.45;
 /** quiet moves searched at depth 1, 2, 3 before the rest are skipped (non-PV nodes) */
 const LMP = [0, 12, 24, 48];
 const LMP_DEPTH = LMP.length - 1;
+/**
+ * Heisei chu's drops (heisei-chu.md §3) are ordered after every move of a piece on the board (their
+ * scores below 0, DROP_BASE up by their own history), and a non-PV node not in check searches at most
+ * DROPS_SEARCHED[depth] of them (the last entry for deeper nodes): a reserve of fourteen pieces beside
+ * a whole army makes hundreds of drops a position, which would otherwise swamp the search.
+ */
+const DROP_BASE = -100_000_000;
+const DROPS_SEARCHED = [0, 4, 8, 12, 16, 24, 32];
 /** entries per ply in the make/unmake stack */
 const SAVED = 7;
 /** the most a repeat costs the side ahead (centipawns); it grows with the lead, from +1 Pawn */
@@ -137,6 +145,16 @@ export class Searcher {
   private readonly hopN: Uint8Array;
   private readonly fullLion: Uint8Array;
   private readonly hasHops: boolean;
+  private readonly reserveTypes: readonly number[];
+  private readonly reserveValue: Int32Array;
+  /** below this a packed move's origin is a drop's (the dropped type + 1), as the rules pack it */
+  private readonly dropLimit: number;
+  /** per square: the node stamp where a drop would block a slide at the side to move's royal (drops in check) */
+  private readonly blocks: Int32Array;
+  /** per square: the stamp of the scoreMoves call that found it on an empty line out of the enemy's last royal, and that line's direction */
+  private readonly lineAt: Int32Array;
+  private readonly lineDir: Int16Array;
+  private lineStamp = 0;
 
   private readonly ttMask: number;
   private readonly ttLo: Int32Array;
@@ -192,6 +210,8 @@ export class Searcher {
   private noise = 0;
   private seed = 0;
   private trading = false;
+  /** heiseiDrops 'once': a reserve is worth its best piece (reserveOf) */
+  private once = false;
 
   nodes = 0;
   private stopped = false;
@@ -226,6 +246,12 @@ export class Searcher {
     this.hopN = tables.hopN;
     this.fullLion = tables.fullLion;
     this.hasHops = tables.hasHops;
+    this.reserveTypes = tables.reserveTypes;
+    this.reserveValue = tables.reserveValue;
+    this.dropLimit = tables.rules.drops ? tables.rules.dropLimit : 0;
+    this.blocks = new Int32Array(tables.frame);
+    this.lineAt = new Int32Array(tables.frame);
+    this.lineDir = new Int16Array(tables.frame);
     this.history = new Int32Array(256 * tables.frame);
     this.threats = new Int32Array(tables.frame);
     const size = 1 << ttBits;
@@ -304,9 +330,10 @@ export class Searcher {
   }
 
   private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
+    this.once = pos.options.heiseiDrops === 'once';
     this.load(pos);
     // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${limits.conversion ? 'c' : ''}`;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;
@@ -365,8 +392,35 @@ export class Searcher {
       this.def[c] += this.defends[p * frame + sq];
       this.claims[c] += this.claimsT[p * frame + sq];
     }
+    // Heisei's reserves: material, and pieces for the bare-king rule (heisei-chu.md §6)
+    for (const c of [0, 1]) {
+      const held = this.reserveOf(c ? WHITE_BIT : 0);
+      score += held.value;
+      this.def[c] += held.count;
+      this.claims[c] += held.count;
+    }
     this.score = score;
     this.early = early;
+  }
+
+  /**
+   * Colour `bit`'s reserve: how many pieces, and what they are worth (Black's point of view): their
+   * reserveValue sum, or with heiseiDrops 'once' the best one's, as only one of them will ever play.
+   */
+  private reserveOf(bit: number): { count: number; value: number } {
+    let count = 0;
+    let value = 0;
+    let best = 0;
+    const reserve = this.pos.reserve;
+    const types = this.reserveTypes;
+    for (let k = 0; k < types.length; k++) {
+      const p = types[k] + 1 + bit;
+      const v = this.reserveValue[p];
+      count += reserve[p];
+      value += reserve[p] * v;
+      if (reserve[p] && (v > 0 ? v : -v) > (best > 0 ? best : -best)) best = v;
+    }
+    return { count, value: this.once ? best : value };
   }
 
   private orderRoot(roots: Int32Array, scores: Int32Array): void {
@@ -520,7 +574,10 @@ export class Searcher {
 
     const futile = !pvNode && depth <= 2 && alpha > -MATE_BOUND && alpha < MATE_BOUND && staticEval + FUTILITY[depth] <= alpha;
     let pruned = false;
+    let drops = 0;
+    const dropCap = pvNode || check ? Infinity : DROPS_SEARCHED[depth < DROPS_SEARCHED.length ? depth : DROPS_SEARCHED.length - 1];
     const stamp = (this.stamp = (this.stamp + 1) & 0x3fffffff);
+    const blockStamp = check && this.dropLimit ? this.markBlocks(stamp) : 0;
     const moves = this.moves[ply];
     const scores = this.scores[ply];
     const n = pos.generate(moves);
@@ -530,14 +587,22 @@ export class Searcher {
       const m = moves[i];
       if (m === ttMove) continue;
       const quiet = scores[i] < 95_000_000;
-      // futility: a quiet move this close to the horizon won't lift a position this far below alpha
-      if (futile && quiet && count > 0) {
+      if (scores[i] < 0 && (m & this.mask) < this.dropLimit) {
+        // drops, all of them from here on (ordered last): in check only those that block a slide at the
+        // royal can save it; otherwise a few, the best by history, unless the node is a PV node
+        if (blockStamp !== 0 && this.blocks[(m >> this.bits) & this.mask] !== blockStamp) continue;
+        if ((futile && count > 0) || drops >= dropCap || (!pvNode && !check && depth <= LMP_DEPTH && count >= LMP[depth] && best > -MATE_BOUND)) {
+          pruned = true;
+          break;
+        }
+        drops++;
+      } else if (futile && quiet && count > 0) {
+        // futility: a quiet move this close to the horizon won't lift a position this far below alpha
         pruned = true;
         continue;
-      }
-      // late quiet moves near the horizon: with chu's hundred-odd moves, ordering has put what matters
-      // first, except a threatened piece's way out, which history knows nothing of
-      if (quiet && !pvNode && !check && depth <= LMP_DEPTH && count >= LMP[depth] && best > -MATE_BOUND && !this.threatened(m & this.mask, stamp)) {
+      } else if (quiet && !pvNode && !check && depth <= LMP_DEPTH && count >= LMP[depth] && best > -MATE_BOUND && ((m & this.mask) < this.dropLimit || !this.threatened(m & this.mask, stamp))) {
+        // late quiet moves near the horizon: with chu's hundred-odd moves, ordering has put what matters
+        // first, except a threatened piece's way out, which history knows nothing of
         pruned = true;
         continue;
       }
@@ -711,6 +776,26 @@ export class Searcher {
   }
 
   /**
+   * Marks with `stamp` the empty squares between the side to move's last royal and the enemy pieces
+   * that slide at it: in check, a drop anywhere else leaves the royal to be taken.
+   */
+  private markBlocks(stamp: number): number {
+    const me = this.pos.turnBit;
+    const sq = this.royalSquare(me ? 1 : 0);
+    const board = this.pos.board;
+    const rays = this.tables.rays;
+    const them = me ^ WHITE_BIT;
+    for (let k = 0; k < 8; k++) {
+      const d = this.kingDirs[k];
+      let s = sq + d;
+      while (board[s] === EMPTY) s += d;
+      const q = board[s];
+      if ((q & (OFF | WHITE_BIT)) === them && rays[q * 128 + 64 - d] === 1) for (let x = sq + d; x !== s; x += d) this.blocks[x] = stamp;
+    }
+    return stamp;
+  }
+
+  /**
    * Whether the move just made (`m`, a repeat) is illegal: under 'never' any repeat; under 'fourth'
    * (RULES.md §5) a fourth occurrence, unless the mover's last royal stood attacked.
    */
@@ -778,6 +863,7 @@ export class Searcher {
     const bits = this.bits;
     const from = m & mask;
     const to = (m >> bits) & mask;
+    if (from < this.dropLimit) return this.doDrop(m, to);
     const mid = (m >> (bits + bits)) & mask;
     const piece = board[from];
     const c1 = mid ? board[mid] : 0;
@@ -825,6 +911,40 @@ export class Searcher {
     let reps = 0;
     for (let i = this.keyTop - 3; i >= this.revStart; i -= 2) if (this.keysLo[i] === lo && this.keysHi[i] === hi) reps++;
     this.repAt[this.sp] = reps;
+    this.nodes++;
+  }
+
+  /**
+   * A drop (heisei-chu.md §3): the piece leaves the mover's reserve for `to`; with 'once' the rest of
+   * the reserve goes too (§4), so the reserve is counted before and after. No position before it can
+   * recur: the reserve only shrinks.
+   */
+  private doDrop(m: number, to: number): void {
+    const pos = this.pos;
+    const me = pos.turnBit;
+    const mc = me ? 1 : 0;
+    const s = this.sp++ * SAVED;
+    const saved = this.saved;
+    saved[s] = this.score;
+    saved[s + 1] = this.def[0];
+    saved[s + 2] = this.def[1];
+    saved[s + 3] = this.claims[0];
+    saved[s + 4] = this.claims[1];
+    saved[s + 5] = this.revStart;
+    saved[s + 6] = this.early;
+    const before = this.reserveOf(me);
+    pos.make(m);
+    const after = this.reserveOf(me);
+    const idx = pos.board[to] * this.frame + to;
+    this.score += this.psq[idx] + after.value - before.value;
+    this.early += this.earlyT[idx];
+    this.def[mc] += this.defends[idx] + after.count - before.count;
+    this.claims[mc] += this.claimsT[idx] + after.count - before.count;
+    this.revStart = this.keyTop;
+    this.keysLo[this.keyTop] = pos.hashLo;
+    this.keysHi[this.keyTop] = pos.hashHi;
+    this.keyTop++;
+    this.repAt[this.sp] = 0;
     this.nodes++;
   }
 
@@ -881,8 +1001,10 @@ export class Searcher {
       this.killers[k + 1] = this.killers[k];
       this.killers[k] = m;
     }
-    const board = this.pos.board;
-    const idx = board[m & this.mask] * this.frame + ((m >> this.bits) & this.mask);
+    const from = m & this.mask;
+    // a drop's history is its piece's, in the upper half of the table (no board byte reaches 128)
+    const piece = from < this.dropLimit ? (from + this.pos.turnBit) | 128 : this.pos.board[from];
+    const idx = piece * this.frame + ((m >> this.bits) & this.mask);
     this.history[idx] = Math.min(this.history[idx] + depth * depth, 50_000_000);
   }
 
@@ -896,10 +1018,15 @@ export class Searcher {
     const bits = this.bits;
     const promote = this.promoteBit;
     const frame = this.frame;
+    const royal = this.dropLimit ? this.markLines() : -1;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
       const from = m & mask;
       const to = (m >> bits) & mask;
+      if (from < this.dropLimit) {
+        scores[i] = m === ttMove ? 1 << 30 : this.dropScore(m, from, to, royal, k1, k2);
+        continue;
+      }
       const mid = (m >> (bits + bits)) & mask;
       const piece = board[from];
       const c1 = mid ? board[mid] : 0;
@@ -916,6 +1043,51 @@ export class Searcher {
       else s = this.history[piece * frame + to];
       scores[i] = s;
     }
+  }
+
+  /**
+   * Marks the empty squares on the eight lines out of the enemy's last royal (with their direction) for
+   * dropScore; returns that royal's square, or -1 when the enemy has two royals or none.
+   */
+  private markLines(): number {
+    const pos = this.pos;
+    const c = pos.turnBit ? 0 : 1;
+    if (pos.royals[c] !== 1) return -1;
+    const sq = this.royalSquare(c);
+    const board = pos.board;
+    const stamp = (this.lineStamp = (this.lineStamp + 1) & 0x3fffffff || 1);
+    for (let k = 0; k < 8; k++) {
+      const d = this.kingDirs[k];
+      for (let s = sq + d; board[s] === EMPTY; s += d) {
+        this.lineAt[s] = stamp;
+        this.lineDir[s] = d;
+      }
+    }
+    return sq;
+  }
+
+  /**
+   * A drop's ordering key. A drop that attacks the enemy's last royal comes with the captures (a threat
+   * that ends the game, never pruned); the others below every move of a board piece but the killers,
+   * by their history, then what the evaluation gains by them (the piece's square value, promotion at
+   * once included, over its value in reserve).
+   */
+  private dropScore(m: number, from: number, to: number, royal: number, k1: number, k2: number): number {
+    const me = this.pos.turnBit;
+    const piece = from + me;
+    const placed = m & this.promoteBit ? PROMOTED[piece] : piece;
+    if (royal >= 0) {
+      const t = this.tables;
+      const d = royal - to;
+      // the 5×5 around the royal: its steps and leaps; farther out: a slide along the line to it
+      if ((d > -64 && d < 64 && t.hits[placed * 128 + 64 + d] === 1) || (this.lineAt[to] === this.lineStamp && t.rays[placed * 128 + 64 - this.lineDir[to]] === 1))
+        return 96_000_000 + VALUE[placed];
+    }
+    if (m === k1) return 90_000_000;
+    if (m === k2) return 89_000_000;
+    const gain = this.psq[placed * this.frame + to] - this.reserveValue[piece];
+    const h = this.history[(piece | 128) * this.frame + to];
+    return DROP_BASE + (h < 50_000_000 ? h : 50_000_000) + (me ? -gain : gain);
   }
 
   /**

@@ -35,6 +35,12 @@ PIECE_SPECS.forEach((spec, t) => {
 });
 for (let p = 1; p < OFF; p++) PROMOTES_UP[p] = PROMOTED[p] !== 0 && VALUE[PROMOTED[p]] > VALUE[p] ? 1 : 0;
 
+/**
+ * A reserve piece (Heisei chu, heisei-chu.md §2) against the same piece on the board: material all the
+ * same, but it has to be dropped beside an own piece before it does anything.
+ */
+const RESERVE_SHARE = 0.9;
+
 const PROMO_POTENTIAL = [0.12, 0.09, 0.06, 0.04, 0.025, 0.015, 0.01, 0.005, 0];
 
 /** Everything the search reads about one variant's board, as flat typed arrays. */
@@ -62,8 +68,12 @@ export interface EngineTables {
   /** the opening sense is full with this many pieces (royals and dead ones not counted) and gone at earlyGone */
   readonly earlyFull: number;
   readonly earlyGone: number;
-  /** one side's pieces at the start that count for the bare-king rule (chu 45) */
+  /** one side's pieces at the start that count for the bare-king rule (chu 45; Heisei's reserve included) */
   readonly sidePieces: number;
+  /** whether the game has drops (Heisei chu): the reserve kinds' types, in the SFEN's order, [] without */
+  readonly reserveTypes: readonly number[];
+  /** a reserve piece's value by piece byte (its owner's unpromoted byte), Black's point of view like psq */
+  readonly reserveValue: Int32Array;
   /**
    * Flat capture tables per piece byte (index piece * 32 + k, piece * 8 + k): every square a piece
    * reaches in one go whatever stands between (steps, leaps, Lion reach, lion-power first and second
@@ -143,8 +153,15 @@ function build(variant: Variant): EngineTables {
     }
   }
   // chu: full with 80 of the 90 pieces, gone at 50; dai the same shares of its 128
-  let pieces = 0;
+  // a reserve piece counts for the bare-king rule (heisei-chu.md §6), so it is one of a side's pieces
+  let pieces = 2 * rules.reserve.length;
   for (const sq of squares) pieces += rules.defends[start.board[sq] * frame + sq];
+  const reserveValue = new Int32Array(128);
+  for (const t of rules.reserveTypes)
+    for (const white of [false, true]) {
+      const v = Math.round(VALUE[t + 1] * RESERVE_SHARE);
+      reserveValue[t + 1 + (white ? WHITE_BIT : 0)] = white ? -v : v;
+    }
   const earlyFull = Math.round((pieces * 80) / 90);
   const earlyGone = Math.round((pieces * 50) / 90);
 
@@ -187,7 +204,7 @@ function build(variant: Variant): EngineTables {
   return {
     rules, variant, frame, bits: rules.bits, mask: rules.mask, promote: rules.promote, squares: rules.squares,
     kingDirs: [...rules.kingDirs], lionReach: [...rules.lionReach], zone: rules.zone, defends: rules.defends, claims: rules.claims,
-    psq, early, earlyFull, earlyGone, sidePieces: pieces / 2, leap, leapN, slide, slideN, ldir, ldirN, hop, hopN, fullLion,
+    psq, early, earlyFull, earlyGone, sidePieces: pieces / 2, reserveTypes: rules.reserveTypes, reserveValue, leap, leapN, slide, slideN, ldir, ldirN, hop, hopN, fullLion,
     hasHops: hopN.some((n) => n > 0), hits, rays, hops,
   };
 }

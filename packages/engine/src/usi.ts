@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { Game, VARIANTS, startSfenOf, withDefaults, type Color, type Options, type Variant } from '@chu/rules';
+import { ALL_VARIANTS, Game, startSfenOf, withDefaults, type Color, type Options, type Variant } from '@chu/rules';
 import { bestMove, clampLevel, freshMoves, MAX_LEVEL, newGame, warmUp, type Repetition, type SearchInfo } from './engine.ts';
 import { allotTime, type Allotment } from './time.ts';
 
@@ -32,7 +32,7 @@ export async function runUsi(given: Options, input: NodeJS.ReadableStream, outpu
         say(`option name Level type spin default ${MAX_LEVEL} min 1 max ${MAX_LEVEL}`);
         say('option name Seed type spin default 0 min 0 max 2147483647');
         say('option name Repetition type combo default fourth var fourth var never');
-        say(`option name UCI_Variant type combo default ${given.variant ?? 'chu'} ${VARIANTS.map((v) => `var ${v}`).join(' ')}`);
+        say(`option name UCI_Variant type combo default ${given.variant ?? 'chu'} ${ALL_VARIANTS.map((v) => `var ${v}`).join(' ')}`);
         say(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTI_PV}`);
         say('usiok');
         break;
@@ -47,7 +47,7 @@ export async function runUsi(given: Options, input: NodeJS.ReadableStream, outpu
         else if (m[1].toLowerCase() === 'seed') seed = Number(m[2]) | 0;
         else if (m[1].toLowerCase() === 'repetition' && (m[2] === 'fourth' || m[2] === 'never')) repetition = m[2];
         else if (m[1].toLowerCase() === 'multipv') multiPv = Math.min(MAX_MULTI_PV, Math.max(1, Math.round(Number(m[2])) || 1));
-        else if (m[1].toLowerCase() === 'uci_variant' && (VARIANTS as readonly string[]).includes(m[2])) {
+        else if (m[1].toLowerCase() === 'uci_variant' && (ALL_VARIANTS as readonly string[]).includes(m[2])) {
           options = optionsOf(m[2] as Variant);
           game = Game.start(options);
         } else say(`info string unknown option ${m[1]}`);

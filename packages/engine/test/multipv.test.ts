@@ -74,7 +74,7 @@ describe('exact MultiPV: the best line, then the best with it left out, …', ()
 describe('USI: UCI_Variant and MultiPV', () => {
   it('advertises both options', async () => {
     const out = await usi(['usi', 'quit']);
-    expect(out).toContain('option name UCI_Variant type combo default chu var chu var dai');
+    expect(out).toContain('option name UCI_Variant type combo default chu var chu var dai var heisei');
     expect(out).toContain('option name MultiPV type spin default 1 min 1 max 10');
     expect(out.at(-1)).toBe('usiok');
   });
