@@ -20,6 +20,15 @@ const daiAfter = (plies: number) => {
   if (!g.ok) throw new Error('DAI_GAME does not replay');
   return g.value;
 };
+// Heisei chu (docs/heisei-chu.md): Black's Lion walks to White's camp and takes the pawn on 11d; the
+// Kirin is dropped beside it, in the zone, and promotes at once (a Lion); it steps to 12b, next to the
+// empty 12a, White's far corner. White pushes its edge pawns.
+const HEISEI_GAME = ['7j7h', '1d1e', '7h9f', '1e1f', '9f11d', '2d2e', 'O*11c+', '2e2f', '11c12b', '3d3e'];
+const heiseiAfter = (plies: number, moves = HEISEI_GAME, heiseiDrops: 'any' | 'once' = 'any') => {
+  const g = Game.replay(moves.slice(0, plies), { variant: 'heisei', heiseiDrops });
+  if (!g.ok) throw new Error('the Heisei line does not replay');
+  return g.value;
+};
 const firstLegalFrom = (sfen: string, moves: string[], variant: 'chu' | 'dai' = 'chu') => {
   const g = Game.replay(moves, { variant }, sfen);
   if (!g.ok) throw new Error('does not replay');
@@ -105,7 +114,7 @@ describe('dai shogi rooms (docs/dai-shogi.md)', () => {
     for (const c of [host, back, late]) c.close();
   });
 
-  it('a dai room takes no chu position, and a chu room no dai one: refused with the rules’ words; no heisei room yet', async () => {
+  it('a dai room takes no chu position, and a chu room no dai one: refused with the rules’ words', async () => {
     const c = await TestClient.connect(server.url, 'Ana');
     c.send({ type: 'room.create', options: { variant: 'dai', startSfen: START_SFENS.chu } });
     expect(await c.error('malformed')).toMatchObject({
@@ -115,9 +124,13 @@ describe('dai shogi rooms (docs/dai-shogi.md)', () => {
     expect((await c.error('malformed')).message).toBe(
       'startSfen is not a chu shogi position: board has 15 ranks: that is a dai shogi position, and this game is chu shogi (12 ranks)',
     );
-    // heisei-chu.md parses, but rooms do not offer it until the server plays drops (issue 41)
-    c.send({ type: 'room.create', options: { variant: 'heisei' } });
-    expect((await c.error('malformed')).message).toBe('Malformed message at options.variant: rooms offer chu and dai: heisei chu shogi is not open yet.');
+    // a Heisei position is chu's board with reserves: a chu room refuses one that has them (heisei-chu.md §1)
+    c.send({ type: 'room.create', options: { variant: 'heisei', startSfen: START_SFENS.dai } });
+    expect((await c.error('malformed')).message).toMatch(/^startSfen is not a heisei shogi position: board has 15 ranks/);
+    c.send({ type: 'room.create', options: { startSfen: START_SFENS.heisei } });
+    expect((await c.error('malformed')).message).toMatch(/^startSfen is not a chu shogi position: chu shogi has no reserves/);
+    c.send({ type: 'room.create', options: { variant: 'heisei', heiseiDrops: 'twice' as 'any' } });
+    expect((await c.error('malformed')).message).toMatch(/options\.heiseiDrops/);
     expect(c.silentFor((m) => m.type === 'room')).toBe(true); // no room was made
     c.close();
   });
@@ -136,6 +149,113 @@ describe('dai shogi rooms (docs/dai-shogi.md)', () => {
     const live = (await watcher.nextOf('lobby', (m) => m.lobby.live.some((g) => g.code === pair.code))).lobby as Lobby;
     expect(live.live.find((g) => g.code === pair.code)).toMatchObject({ variant: 'dai', setup: { id: 'dai-even' }, rated: false });
     for (const c of [watcher, host, pair.host, pair.guest]) c.close();
+  });
+});
+
+describe('Heisei chu rooms (docs/heisei-chu.md)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('a Heisei game: drops from the reserves, one promoting in the zone; refusals name the rule; KIF, SFEN and the replay carry the reserves', async () => {
+    const { host, guest, gameId, code } = await seatedPair(server.url, { variant: 'heisei', public: true });
+    expect(host.game).toMatchObject({ startSfen: START_SFENS.heisei, rated: false, options: { variant: 'heisei', heiseiDrops: 'any' }, setup: { id: 'heisei-even' } });
+    expect(host.game!.startSfen).toContain(' b LLCCSSMMVVAAOXllccssmmvvaaox 1'); // the reserves, in the view's start
+    await play(host, guest, HEISEI_GAME.slice(0, 6), 0);
+
+    // each drop rule refused in its own words (heisei-chu.md §3); nothing is played
+    const refusals: [string, string, RegExp][] = [
+      ['L*5e', 'drop-not-adjacent', /next to one of your own pieces/],
+      ['L*11a', 'drop-occupied', /on an empty square/],
+      ['P*12c', 'not-in-reserve', /not in your reserve/],
+    ];
+    for (const [usi, reason, words] of refusals) {
+      const e = await host.move(usi);
+      expect(e, usi).toMatchObject({ type: 'error', code: 'illegal', reason });
+      expect((e as { message: string }).message).toMatch(words);
+    }
+    expect(await host.move('O*11c+')).toMatchObject({ type: 'ack', version: 7 });
+    const drop = await guest.nextOf('event', (m) => m.event.kind === 'move' && m.event.usi === 'O*11c+');
+    expect(drop.event).toMatchObject({ notation: 'Ky*11c+', color: 'black' });
+    expect(await host.move('O*12c')).toMatchObject({ type: 'error', code: 'not-your-turn' });
+    await play(host, guest, HEISEI_GAME.slice(7), 7);
+    await host.until(() => host.game!.ply === HEISEI_GAME.length);
+    // the Kirin was the only one: gone from the reserve; a Lance may not go to 12a, where it could never move
+    expect(await host.move('O*12c')).toMatchObject({ type: 'error', code: 'illegal', reason: 'not-in-reserve' });
+    const deadEnd = await host.move('L*12a');
+    expect(deadEnd).toMatchObject({ type: 'error', code: 'illegal', reason: 'drop-dead-end' });
+    expect((deadEnd as { message: string }).message).toBe('Illegal move L*12a: drop-dead-end: a piece may not be dropped where it could never move (a Lance on the last rank).');
+    // a malformed drop never reaches the rules
+    const ack = 'bad-drop';
+    host.send({ type: 'move', gameId, usi: 'l*12b', version: host.game!.version, ack });
+    expect(await host.next((m) => m.type === 'error' && m.ack === ack)).toMatchObject({ code: 'malformed' });
+    expect(await host.move('L*11b')).toMatchObject({ type: 'ack' });
+    const moves = [...HEISEI_GAME, 'L*11b'];
+    await guest.until(() => guest.game!.ply === moves.length);
+
+    const sfen = async (q = '') => (await (await fetch(`${server.url}/api/games/${gameId}.sfen${q}`)).text()).trim();
+    expect(await sfen()).toBe(heiseiAfter(moves.length, moves).sfen());
+    expect(await sfen()).toContain(' w LCCSSMMVVAAXllccssmmvvaaox ');
+    expect(await sfen('?ply=7')).toBe(heiseiAfter(7).sfen());
+    // a spectator joining now reads the same game, reserves included, from the start and the moves
+    const late = await TestClient.connect(server.url, 'Late');
+    await late.join(code);
+    const seen = (await late.nextOf('game')).game;
+    expect(seen).toMatchObject({ moves, options: { variant: 'heisei' }, startSfen: START_SFENS.heisei });
+    expect(heiseiAfter(moves.length, seen.moves).reserve('black')).toEqual([
+      { code: 'l', count: 1 }, { code: 'c', count: 2 }, { code: 's', count: 2 }, { code: 'm', count: 2 }, { code: 'v', count: 2 }, { code: 'a', count: 2 }, { code: 'x', count: 1 },
+    ]);
+    guest.send({ type: 'resign', gameId });
+    await host.nextOf('event', (m) => m.event.kind === 'end');
+
+    const res = await fetch(`${server.url}/api/games/${gameId}.kif`);
+    expect(res.headers.get('content-disposition')).toContain(`heisei-${gameId}.kif`);
+    const kif = await res.text();
+    expect(kif).toContain('手合割：平成中将棋');
+    expect(kif).toContain('heisei-drops=any');
+    expect(kif).toMatch(/１１三麒麟打成|11三麒麟打成|麒麟打成/);
+    const read = parseKif(kif);
+    expect(read.ok && [read.value.sfen, read.value.moves]).toEqual([START_SFENS.heisei, moves]);
+    const { game: record } = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: GameRecord };
+    expect(record).toMatchObject({ options: { variant: 'heisei', heiseiDrops: 'any' }, startSfen: START_SFENS.heisei, setup: { id: 'heisei-even' }, moves });
+    for (const c of [host, guest, late]) c.close();
+  });
+
+  it('heiseiDrops once: a player drops a single time, the rest of their reserve leaves play; the other still has theirs (heisei-chu.md §4)', async () => {
+    const { host, guest, gameId } = await seatedPair(server.url, { variant: 'heisei', heiseiDrops: 'once' });
+    expect(host.game!.options).toMatchObject({ variant: 'heisei', heiseiDrops: 'once' });
+    expect(await host.move('O*6h')).toMatchObject({ type: 'ack' });
+    await guest.reach(1);
+    expect(await guest.move('1d1e')).toMatchObject({ type: 'ack' });
+    await host.until(() => host.game!.ply === 2);
+    const again = await host.move('X*7h');
+    expect(again).toMatchObject({ type: 'error', code: 'illegal', reason: 'not-in-reserve' });
+    expect((again as { message: string }).message).toMatch(/your one drop is spent/);
+    expect(await host.move('6h6f')).toMatchObject({ type: 'ack' });
+    await guest.until(() => guest.game!.ply === 3);
+    expect(await guest.move('X*7e')).toMatchObject({ type: 'ack' }); // White's own one drop
+    const sfen = (await (await fetch(`${server.url}/api/games/${gameId}.sfen`)).text()).trim();
+    expect(sfen).toBe(heiseiAfter(4, ['O*6h', '1d1e', '6h6f', 'X*7e'], 'once').sfen());
+    expect(sfen).toContain(' b - '); // both reserves are out of play
+    host.close();
+    guest.close();
+  });
+
+  it('the lobby tags a Heisei game; a CPU seat answers with a legal move, a drop among its choices', async () => {
+    const watcher = await TestClient.connect(server.url, 'Watcher');
+    watcher.send({ type: 'lobby.watch' });
+    await watcher.nextOf('lobby');
+    const pair = await seatedPair(server.url, { public: true, variant: 'heisei' });
+    const live = (await watcher.nextOf('lobby', (m) => m.lobby.live.some((g) => g.code === pair.code))).lobby as Lobby;
+    expect(live.live.find((g) => g.code === pair.code)).toMatchObject({ variant: 'heisei', setup: { id: 'heisei-even' }, rated: false });
+
+    const { solo, game } = await soloAgainstCpu(server.url, { variant: 'heisei' });
+    expect(game).toMatchObject({ options: { variant: 'heisei' }, startSfen: START_SFENS.heisei, rated: false });
+    expect(await solo.move('O*6h')).toMatchObject({ type: 'ack' });
+    const answer = await solo.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white');
+    expect(answer.event).toMatchObject({ byCpu: true, ply: 1 });
+    expect(heiseiAfter(1, ['O*6h']).legalMoves()).toContain((answer.event as { usi: string }).usi);
+    for (const c of [watcher, pair.host, pair.guest, solo]) c.close();
   });
 });
 
@@ -243,7 +363,7 @@ describe('handicaps and start positions (docs/handicaps.md)', () => {
   });
 });
 
-describe('dai and handicap games survive adjournment and a restart', () => {
+describe('dai, Heisei and handicap games survive adjournment and a restart', () => {
   let target: TestDatabase;
   let server: TestServer | undefined;
   afterAll(async () => {
@@ -251,7 +371,7 @@ describe('dai and handicap games survive adjournment and a restart', () => {
     await target?.dispose();
   });
 
-  it('both games adjourn, come back from storage after a restart, and go on from where they were', async () => {
+  it('the games adjourn, come back from storage after a restart, and go on from where they were', async () => {
     target = await testDatabase();
     server = await startTestServer({ msPerSecond: 50 }, target); // a 2 s grace period lasts 100 ms
     const dai = await seatedPair(server.url, { variant: 'dai', graceSeconds: 2 });
@@ -260,9 +380,11 @@ describe('dai and handicap games survive adjournment and a restart', () => {
     const handicap = await seatedPair(server.url, { startSfen: gold.sfen, graceSeconds: 2 });
     const w1 = firstLegalFrom(gold.sfen, []);
     expect(await handicap.guest.move(w1)).toMatchObject({ type: 'ack' });
-    for (const c of [dai.host, dai.guest, handicap.host, handicap.guest]) c.close();
+    const heisei = await seatedPair(server.url, { variant: 'heisei', heiseiDrops: 'once', graceSeconds: 2 });
+    await play(heisei.host, heisei.guest, ['O*6h', 'X*7e', '6h6f'], 0); // each side's one drop
+    for (const c of [dai.host, dai.guest, handicap.host, handicap.guest, heisei.host, heisei.guest]) c.close();
     await sleep(600);
-    for (const id of [dai.gameId, handicap.gameId]) {
+    for (const id of [dai.gameId, handicap.gameId, heisei.gameId]) {
       expect((await server.db.prisma.game.findUniqueOrThrow({ where: { id } })).status).toBe('adjourned');
     }
 
@@ -288,12 +410,24 @@ describe('dai and handicap games survive adjournment and a restart', () => {
     expect(hStandIn.event).toMatchObject({ byCpu: true, ply: 2 });
     const after = Game.replay([w1, b1], {}, gold.sfen);
     expect(after.ok && after.value.legalMoves()).toContain((hStandIn.event as { usi: string }).usi);
+
+    // Heisei with heiseiDrops once: the drops and the spent reserves come back as they were
+    const heiseiBack = await TestClient.connect(server.url, { token: heisei.guest.token, deviceId: heisei.guest.deviceId });
+    await heiseiBack.join(heisei.code);
+    const heiseiView = (await heiseiBack.nextOf('game')).game;
+    expect(heiseiView).toMatchObject({ id: heisei.gameId, status: 'active', ply: 3, turn: 'white', options: { variant: 'heisei', heiseiDrops: 'once' }, moves: ['O*6h', 'X*7e', '6h6f'] });
+    expect(await heiseiBack.move('X*7d')).toMatchObject({ type: 'error', code: 'illegal', reason: 'not-in-reserve' }); // White's one drop is spent
+    expect(await heiseiBack.move('1d1e')).toMatchObject({ type: 'ack' });
+    const heiseiStandIn = await heiseiBack.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'black');
+    expect(heiseiStandIn.event).toMatchObject({ byCpu: true, ply: 4 });
+    expect(heiseiAfter(4, ['O*6h', 'X*7e', '6h6f', '1d1e'], 'once').legalMoves()).toContain((heiseiStandIn.event as { usi: string }).usi);
     daiBack.close();
     hBack.close();
+    heiseiBack.close();
   });
 });
 
-describe('the CPU plays dai (packages/engine)', () => {
+describe('the CPU plays dai and Heisei (packages/engine)', () => {
   let server: TestServer;
   let pool: EnginePool;
   const asked: string[] = []; // the variant of each position the engine was given
@@ -319,6 +453,17 @@ describe('the CPU plays dai (packages/engine)', () => {
     expect(answer.event).toMatchObject({ byCpu: true, ply: 1 });
     expect(daiAfter(1).legalMoves()).toContain((answer.event as { usi: string }).usi);
     expect(asked).toEqual(['dai']); // the engine itself, given the dai game
+    solo.close();
+  });
+
+  it('a Heisei game against the engine: it answers a drop with a legal Heisei move', async () => {
+    const { solo, game } = await soloAgainstCpu(server.url, { variant: 'heisei', heiseiDrops: 'once' }, 3);
+    expect(game).toMatchObject({ options: { variant: 'heisei', heiseiDrops: 'once' }, startSfen: START_SFENS.heisei });
+    expect(await solo.move('O*6h')).toMatchObject({ type: 'ack' });
+    const answer = await solo.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 20_000);
+    expect(answer.event).toMatchObject({ byCpu: true, ply: 1 });
+    expect(heiseiAfter(1, ['O*6h'], 'once').legalMoves()).toContain((answer.event as { usi: string }).usi);
+    expect(asked.at(-1)).toBe('heisei');
     solo.close();
   });
 });

@@ -6,7 +6,7 @@ import { TournamentViewSchema, type TournamentView } from '@chu/protocol';
 import TournamentScreen from '../src/screens/Tournament.svelte';
 import { receive } from '../src/lib/client/store.svelte';
 import { reduce, EMPTY_STATE } from '../src/lib/client/state';
-import { countdownSeconds, entryActions, score } from '../src/lib/tournaments/tournaments';
+import { countdownOf, countdownSeconds, crossMarks, entryActions, roundsOf, score, startsAtOf } from '../src/lib/tournaments/tournaments';
 import { settings } from '../src/lib/settings.svelte';
 
 const CLOCK = { kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } as const;
@@ -27,7 +27,8 @@ const finishedLeague: TournamentView = TournamentViewSchema.parse({
   ],
 });
 
-const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent!.trim());
+// a name cell reads as the name (a CPU's estimated Elo beside it aside)
+const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => (td.querySelector('.who') ?? td).textContent!.trim());
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,17 +36,18 @@ afterEach(() => {
 });
 
 describe('tournament page', () => {
-  it("shows the final table (points, Sonneborn–Berger, W/D/L) and each game's result linking to its replay", async () => {
+  it("shows the final table (the cross-table, points, Sonneborn–Berger, W/D/L) and each game's result linking to its replay", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ tournament: finishedLeague }), { status: 200 })));
     const { container } = render(TournamentScreen, { id: 'tour1' });
     await waitFor(() => expect(container.querySelector('[data-testid="standings"] tbody tr')).not.toBeNull());
     expect([...container.querySelectorAll('[data-testid="standings"] tbody tr')].map(cells)).toEqual([
-      ['1', 'CPU 3', '1½', '1.25', '0', '1/1/0', ''],
-      ['2', 'ana', '1', '½', '0', '1/0/1', ''],
-      ['3', 'ben', '½', '0.75', '0', '0/1/1', ''],
+      // rank, name, against CPU 3 / ana / ben (in the table's order), points, SB, H2H, W/D/L
+      ['1', 'CPU 3', '', '1', '½', '1½', '1¼', '0', '1/1/0'],
+      ['2', 'ana', '0', '', '1', '1', '½', '0', '1/0/1'],
+      ['3', 'ben', '½', '0', '', '½', '¾', '0', '0/1/1'],
     ]);
     expect(container.querySelector('h2')!.textContent).toBe('Final standings');
-    const results = [...container.querySelectorAll('[data-testid="results"] tbody tr')];
+    const results = [...container.querySelectorAll('[data-testid="results"] tbody tr[data-game-round]')];
     expect(results.map(cells)).toEqual([['1', 'ana', 'ben', '1–0'], ['2', 'CPU 3', 'ana', '1–0'], ['3', 'ben', 'CPU 3', '½–½']]);
     expect(results[2].querySelector('a')!.getAttribute('href')).toBe('#/replay/g3');
   });
@@ -61,7 +63,7 @@ describe('tournament page', () => {
 
 describe('tournament helpers', () => {
   it.each([
-    { n: 0, text: '0' }, { n: 0.5, text: '½' }, { n: 2, text: '2' }, { n: 3.5, text: '3½' }, { n: 1.25, text: '1.25' },
+    { n: 0, text: '0' }, { n: 0.5, text: '½' }, { n: 2, text: '2' }, { n: 3.5, text: '3½' }, { n: 1.25, text: '1¼' }, { n: 0.75, text: '¾' }, { n: 1.1, text: '1.1' },
   ])('score $n reads $text', ({ n, text }) => expect(score(n)).toBe(text));
 
   it.each([
@@ -82,6 +84,49 @@ describe('tournament helpers', () => {
     expect(countdownSeconds(10_000, 0, 1000)).toBe(10);
     expect(countdownSeconds(10_000, 0, 50)).toBe(200); // a fast test clock
     expect(countdownSeconds(0, 5000, 1000)).toBe(0);
+  });
+
+  it('the start is counted down in wall-clock seconds; an arena\'s end and a round\'s deadline in the site\'s', () => {
+    const fast = { ...finishedLeague, msPerSecond: 50 };
+    expect(countdownOf({ ...fast, status: 'upcoming' })).toEqual({ what: 'starts', at: fast.startsAt, msPerSecond: 1000 });
+    expect(countdownOf({ ...fast, status: 'running', kind: 'arena', endsAt: 9000 })).toEqual({ what: 'ends', at: 9000, msPerSecond: 50 });
+    expect(countdownOf({ ...fast, status: 'running', roundEndsAt: 7000 })).toEqual({ what: 'roundEnds', at: 7000, msPerSecond: 50 });
+    expect(countdownOf({ ...fast, status: 'running' })).toBeNull(); // real-time rounds: no deadline
+    expect(countdownOf(fast)).toBeNull();
+  });
+
+  it('the form starts a tournament some minutes from now, or at the local date and time typed', () => {
+    expect(startsAtOf(5, '', 1_000_000)).toBe(1_000_000 + 5 * 60_000);
+    expect(startsAtOf('at', '2026-12-05T18:30', 0)).toBe(new Date(2026, 11, 5, 18, 30).getTime());
+  });
+
+  it('rounds list their games and who sits out (three entrants: one each round)', () => {
+    expect(roundsOf(finishedLeague).map((r) => ({ round: r.round, games: r.games.length, resting: r.resting }))).toEqual([
+      { round: 1, games: 1, resting: ['e3'] }, { round: 2, games: 1, resting: ['e2'] }, { round: 3, games: 1, resting: ['e1'] },
+    ]);
+  });
+
+  it.each([
+    { why: 'a win and a loss', row: 'e1', col: 'e2', marks: ['1'] },
+    { why: 'the loser\'s side', row: 'e2', col: 'e1', marks: ['0'] },
+    { why: 'a draw', row: 'e2', col: 'e3', marks: ['½'] },
+    { why: 'not met', row: 'e1', col: 'e1', marks: [] },
+  ])('the cross-table: $why', ({ row, col, marks }) => expect(crossMarks(finishedLeague, row, col)).toEqual(marks));
+
+  it('the cross-table: in play, not yet played, and a withdrawal\'s forfeits (+ for the one who stayed)', () => {
+    const t: TournamentView = {
+      ...finishedLeague, status: 'running',
+      entrants: [entrant('e1', 'ana'), entrant('e2', 'ben', { withdrawn: true }), entrant('e3', 'CPU 3', { cpuLevel: 3 })],
+      games: [
+        { round: 1, black: 'e1', white: 'e3', result: null, forfeit: false, roomCode: 'AAAAAA', gameId: 'g1' },
+        { round: 2, black: 'e2', white: 'e1', result: null, forfeit: true, roomCode: null, gameId: null },
+        { round: 3, black: 'e3', white: 'e2', result: null, forfeit: true, roomCode: null, gameId: null },
+      ],
+    };
+    expect(crossMarks(t, 'e1', 'e3')).toEqual(['*']);
+    expect(crossMarks(t, 'e1', 'e2')).toEqual(['+']);
+    expect(crossMarks(t, 'e2', 'e3')).toEqual(['−']);
+    expect(crossMarks({ ...t, games: [{ ...t.games[0], roomCode: null, gameId: null }] }, 'e3', 'e1')).toEqual(['·']);
   });
 
   it('"your game is ready" opens the game at once', () => {

@@ -21,9 +21,10 @@ export const RoomCodeSchema = z
   .pipe(z.string().regex(/^[A-HJKMNP-Z2-9]{6}$/));
 
 export const IdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
-// USI of either game: squares 1a..12l (chu) or 1a..15o (dai), optional lion mid-square, optional '+'.
-// Which squares the game has is the rules' check, with the room's variant.
-export const UsiSchema = z.string().min(4).max(12).regex(/^(?:1[0-5]|[1-9])[a-o](?:(?:1[0-5]|[1-9])[a-o]){1,2}\+?$/);
+// USI of any game: squares 1a..12l (chu) or 1a..15o (dai), optional lion mid-square, optional '+'; or a
+// Heisei drop, the piece's capital, '*', the square: 'O*5e', 'O*5c+' (heisei-chu.md §1). Which squares
+// and pieces the game has, and whether it has drops, is the rules' check, with the room's variant.
+export const UsiSchema = z.string().min(4).max(12).regex(/^(?:(?:1[0-5]|[1-9])[a-o](?:(?:1[0-5]|[1-9])[a-o]){1,2}|[A-Z]\*(?:1[0-5]|[1-9])[a-o])\+?$/);
 export const VersionSchema = z.number().int().min(0).max(1_000_000);
 export const AckIdSchema = z.string().min(1).max(40).regex(/^[A-Za-z0-9_.:-]+$/);
 export const CpuLevelSchema = z.number().int().min(1).max(8);

@@ -139,7 +139,7 @@ export const ArchiveGameSchema = z.object({
   roomCode: z.string(),
   color: ColorSchema, // the player's side
   opponent: z.string().nullable(), // "Ben", "CPU 3"
-  variant: z.enum(ALL_VARIANTS), // a room's game (RoomOptions refuses 'heisei' for now)
+  variant: z.enum(ALL_VARIANTS), // a room's game: 'chu', 'dai', 'heisei'
   handicap: z.boolean(), // started from another position than the variant's standard one
   rated: z.boolean(),
   timeControl: TimeControlSchema,

@@ -18,7 +18,7 @@ export const LiveGameSchema = z.object({
   black: z.string().nullable(),
   white: z.string().nullable(),
   ply: z.number().int(),
-  variant: z.enum(ALL_VARIANTS), // a room's game (RoomOptions refuses 'heisei' for now)
+  variant: z.enum(ALL_VARIANTS), // a room's game: 'chu', 'dai', 'heisei'
   setup: SetupSchema.nullable(),       // as OpenRoom's
   rated: z.boolean(),
   language: LanguageSchema,

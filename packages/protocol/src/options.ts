@@ -1,4 +1,4 @@
-import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, VARIANTS, ALL_VARIANTS, setupOf, type Options, type TimeControl, type Variant } from '@chu/rules';
+import { CLOCK_RANGES, CORRESPONDENCE_DAYS, DEFAULT_OPTIONS, Game, TURN_SECONDS, checkClock, HEISEI_DROPS, LION_TRADING_RULES, PROMOTION_RULES, START_SFENS, ALL_VARIANTS, setupOf, type Options, type TimeControl, type Variant } from '@chu/rules';
 import { z } from 'zod';
 
 // Room options of RULES.md §7, plus the grace period before the CPU takes over an absent player.
@@ -60,27 +60,19 @@ export function startSfenProblem(options: { variant: Variant; startSfen: string 
 }
 
 const startSfenOfItsVariant = (o: { variant: Variant; startSfen: string | null }, ctx: z.RefinementCtx): void => {
-  if (!offered(o.variant)) return notOffered(ctx);
   const problem = startSfenProblem(o);
   if (problem) ctx.addIssue({ code: 'custom', path: ['startSfen'], message: problem });
 };
 
-/**
- * Every game of the rules parses (ALL_VARIANTS), but rooms offer VARIANTS: Heisei chu (docs/heisei-chu.md)
- * is refused, by name, until the server and the web play drops (issue 41).
- */
-const offered = (variant: Variant | undefined): boolean => variant === undefined || (VARIANTS as readonly string[]).includes(variant);
-const notOffered = (ctx: z.RefinementCtx): void =>
-  ctx.addIssue({ code: 'custom', path: ['variant'], message: `rooms offer ${VARIANTS.join(' and ')}: heisei chu shogi is not open yet` });
-
 export const RoomOptionsSchema = z
   .object({
-    variant: z.enum(ALL_VARIANTS).default('chu'),  // the game: chu shogi (RULES.md) or dai shogi (docs/dai-shogi.md); 'heisei' parses and is refused (not open yet)
+    variant: z.enum(ALL_VARIANTS).default('chu'),  // the game: chu shogi (RULES.md), dai shogi (docs/dai-shogi.md) or Heisei chu (docs/heisei-chu.md)
     startSfen: StartSfenSchema.nullable().default(null), // null = the variant's standard start; else a handicap (docs/handicaps.md) or any position
     promotion: z.enum(PROMOTION_RULES).default(DEFAULT_OPTIONS.promotion),
     lionTrading: z.enum(LION_TRADING_RULES).default(DEFAULT_OPTIONS.lionTrading),
     bareKing: z.boolean().default(DEFAULT_OPTIONS.bareKing),
     moveLimit: z.number().int().min(1).max(10_000).nullable().default(DEFAULT_OPTIONS.moveLimit), // plies
+    heiseiDrops: z.enum(HEISEI_DROPS).default('any'), // heisei-chu.md §4: 'any' = a drop a turn, as often as the reserve lasts; 'once' = one per player (read in Heisei rooms only)
     timeControl: TimeControlSchema.default({ kind: 'none' }),
     giveTime: z.boolean().default(true),        // casual clock games: a player may give the opponent 15 s
     alternateFirst: z.boolean().default(true),
@@ -102,6 +94,7 @@ export const RoomOptionsPatchSchema = z
     lionTrading: z.enum(LION_TRADING_RULES),
     bareKing: z.boolean(),
     moveLimit: z.number().int().min(1).max(10_000).nullable(),
+    heiseiDrops: z.enum(HEISEI_DROPS),
     timeControl: TimeControlSchema,
     giveTime: z.boolean(),
     turnTime: OldTurnTime,
@@ -113,8 +106,7 @@ export const RoomOptionsPatchSchema = z
     language: LanguageSchema,
   })
   .partial()
-  .strict()
-  .superRefine((o, ctx) => (offered(o.variant) ? undefined : notOffered(ctx)));
+  .strict();
 export type RoomOptionsPatch = z.infer<typeof RoomOptionsPatchSchema>;
 
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = RoomOptionsSchema.parse({});
@@ -122,11 +114,12 @@ export const DEFAULT_ROOM_OPTIONS: RoomOptions = RoomOptionsSchema.parse({});
 /**
  * The rules' options a room sets: what `Game.start` / `Game.replay` take (turn time, seats and grace are
  * the room's). Dai has no lion trading (dai-shogi.md §4): a dai room plays 'off' whatever its lionTrading says.
- * Options stored before variants existed have no variant: chu.
+ * Only a Heisei room passes heiseiDrops on (heisei-chu.md §4). Options stored before variants existed have
+ * no variant: chu; before Heisei, no heiseiDrops: 'any'.
  */
 type RoomRules = 'promotion' | 'lionTrading' | 'bareKing' | 'moveLimit';
-export type RoomRulesOptions = Pick<Options, RoomRules> & { variant: Variant };
-export const rulesOptions = (room: Pick<RoomOptions, RoomRules> & { variant?: Variant }): RoomRulesOptions => {
+export type RoomRulesOptions = Pick<Options, RoomRules | 'heiseiDrops'> & { variant: Variant };
+export const rulesOptions = (room: Pick<RoomOptions, RoomRules> & { variant?: Variant; heiseiDrops?: RoomOptions['heiseiDrops'] }): RoomRulesOptions => {
   const variant = room.variant ?? 'chu';
   return {
     variant,
@@ -134,6 +127,7 @@ export const rulesOptions = (room: Pick<RoomOptions, RoomRules> & { variant?: Va
     lionTrading: variant === 'dai' ? 'off' : room.lionTrading,
     bareKing: room.bareKing,
     moveLimit: room.moveLimit,
+    ...(variant === 'heisei' && { heiseiDrops: room.heiseiDrops ?? 'any' }),
   };
 };
 
@@ -144,7 +138,7 @@ export const roomStartSfen = (room: Pick<RoomOptions, 'startSfen'> & { variant?:
 // A named start position (rules' SETUPS): what rooms, games and the lobby show ("Handicap: Two Lions").
 export const SetupSchema = z.object({
   id: z.string(),                  // 'two-lions'
-  variant: z.enum(ALL_VARIANTS),   // every game's setups, 'heisei-even' too (rooms offer VARIANTS only)
+  variant: z.enum(ALL_VARIANTS),   // every game's setups: 'even', 'dai-even', 'heisei-even', chu's handicaps
   grade: z.number().int(),         // the row of Colin Adams' table; 0 = no handicap
   sfen: z.string(),
   names: z.object({ es: z.string(), en: z.string(), ja: z.string() }),

@@ -2,7 +2,7 @@ import { DEFAULT_OPTIONS, Game, OUTCOME_REASONS, START_SFENS, setupById } from '
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ROOM_OPTIONS, OutcomeSchema, RoomOptionsPatchSchema, RoomOptionsSchema, roomStartSfen, rulesOptions, setupOfRoom, standardStart,
-  startSfenProblem,
+  startSfenProblem, UsiSchema,
 } from '../src/index.ts';
 
 describe('room options → the rules’ options', () => {
@@ -24,13 +24,22 @@ describe('room options → the rules’ options', () => {
     expect([game.variant, game.startSfen]).toEqual(['dai', START_SFENS.dai]);
   });
 
-  it('a heisei room is refused by name until the server plays drops (issue 41); the enum parses it', () => {
-    for (const r of [RoomOptionsSchema.safeParse({ variant: 'heisei' }), RoomOptionsPatchSchema.safeParse({ variant: 'heisei' })]) {
-      expect(r.success).toBe(false);
-      expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-        ['variant', 'rooms offer chu and dai: heisei chu shogi is not open yet'],
-      ]);
-    }
+  it('a heisei room plays Heisei chu with its heiseiDrops, any unless said (heisei-chu.md §4); other rooms pass none on', () => {
+    const room = RoomOptionsSchema.parse({ variant: 'heisei' });
+    expect(rulesOptions(room)).toMatchObject({ variant: 'heisei', heiseiDrops: 'any' });
+    expect(rulesOptions(RoomOptionsSchema.parse({ variant: 'heisei', heiseiDrops: 'once' })).heiseiDrops).toBe('once');
+    expect(rulesOptions(RoomOptionsSchema.parse({ heiseiDrops: 'once' }))).not.toHaveProperty('heiseiDrops');
+    const game = Game.start(rulesOptions(room));
+    expect([game.variant, game.startSfen, setupOfRoom(room)?.id, standardStart(room)]).toEqual(['heisei', START_SFENS.heisei, 'heisei-even', true]);
+    expect(RoomOptionsPatchSchema.safeParse({ heiseiDrops: 'twice' }).success).toBe(false);
+    // options stored before Heisei have no heiseiDrops: the default
+    const { heiseiDrops: _d, ...old } = room;
+    expect(RoomOptionsSchema.parse(old)).toEqual(room);
+  });
+
+  it('a move may be a drop: the piece’s capital, *, the square (heisei-chu.md §1)', () => {
+    for (const usi of ['O*5e', 'L*12c', 'O*5c+']) expect(UsiSchema.safeParse(usi).success).toBe(true);
+    for (const usi of ['o*5e', 'O*', '*5e', 'O*5e5d', 'OO*5e']) expect(UsiSchema.safeParse(usi).success).toBe(false);
   });
 
   it('options stored before variants existed read as chu from the standard start', () => {

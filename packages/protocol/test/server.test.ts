@@ -17,7 +17,7 @@ const CLOCK = {
 describe('server messages', () => {
   it('room options default to RULES.md §7', () => {
     expect(DEFAULT_ROOM_OPTIONS).toEqual({
-      variant: 'chu', startSfen: null, promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null,
+      variant: 'chu', startSfen: null, promotion: 'association', lionTrading: 'protected', bareKing: true, moveLimit: null, heiseiDrops: 'any',
       timeControl: { kind: 'none' }, giveTime: true, alternateFirst: true, graceSeconds: 60, public: false, takebacks: true, cpuTakebacks: false, language: 'es',
     });
     expect(RoomOptionsSchema.safeParse({ graceSeconds: 0 }).success).toBe(false);

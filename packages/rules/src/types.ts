@@ -8,11 +8,11 @@ export const opposite = (c: Color): Color => (c === 'black' ? 'white' : 'black')
 export type Square = string;
 
 /**
- * The games rooms offer: chu shogi (12×12, RULES.md) and dai shogi (15×15, docs/dai-shogi.md). Heisei
- * chu is not among them until the server and the web play drops (issue 41): the protocol's enum is this list.
+ * The games with a board of their own: chu shogi (12×12, RULES.md) and dai shogi (15×15, docs/dai-shogi.md).
+ * Heisei chu plays on chu's board (its SFEN adds the reserves), so a board's size names one of these.
  */
 export const VARIANTS = ['chu', 'dai'] as const;
-/** Every game the rules know: the rooms' games and Heisei chu shogi (docs/heisei-chu.md). */
+/** Every game the rules know, and rooms offer: chu, dai and Heisei chu shogi (docs/heisei-chu.md). */
 export const ALL_VARIANTS = [...VARIANTS, 'heisei'] as const;
 export type Variant = (typeof ALL_VARIANTS)[number];
 

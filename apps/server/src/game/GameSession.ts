@@ -1,4 +1,4 @@
-import { Game, type Outcome as RulesOutcome } from '@chu/rules';
+import { Game, type IllegalReason, type Outcome as RulesOutcome } from '@chu/rules';
 import {
   ADJOURN_FROM_PLY, adjournable, COLORS, GIVEN_TIME_SECONDS, opposite, rulesOptions, seatOf, setupOfRoom, type AdjournReason, type Color, type ErrorCode, type GameEvent, type GameStatus, type GameView, type Outcome,
   type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView, type SetupView,
@@ -75,6 +75,15 @@ export const TAKEOVER_LEVEL = 4; // how the CPU plays while standing in for an a
 
 const refuse = (code: ErrorCode, message: string, extra: Partial<Refusal> = {}): Refusal => ({ ok: false, code, message, ...extra });
 const refused = (r: Refusal): Step => ({ reply: r, events: [] });
+/** A drop's refusal says which rule (heisei-chu.md §3–4); the client words every reason in the player's language. */
+const ILLEGAL_WORDS: Partial<Record<IllegalReason, string>> = {
+  'not-in-reserve': 'that piece is not in your reserve (or your one drop is spent)',
+  'drop-occupied': 'a piece may only be dropped on an empty square',
+  'drop-not-adjacent': 'a piece may only be dropped next to one of your own pieces',
+  'drop-dead-end': 'a piece may not be dropped where it could never move (a Lance on the last rank)',
+};
+const illegal = (usi: string, reason: IllegalReason): Refusal =>
+  refuse('illegal', `Illegal move ${usi}: ${reason}${ILLEGAL_WORDS[reason] ? `: ${ILLEGAL_WORDS[reason]}` : ''}.`, { reason });
 const now = () => performance.now();
 
 /**
@@ -242,7 +251,7 @@ export class GameSession {
       return { step: { ...step, reply: refuse('game-over', 'Your time for this move ran out.') } };
     }
     const legal = this.game.check(usi);
-    if (!legal.ok) return { step: refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error })) };
+    if (!legal.ok) return { step: refused(illegal(usi, legal.error)) };
     if (version < this.positionVersion || version > this.version) {
       return { step: refused(refuse('stale-version', `Your game is at version ${version}, the server at ${this.version}; resyncing.`, { resync: true })) };
     }
@@ -402,7 +411,7 @@ export class GameSession {
   private async sealMove(usi: string, by: Mover): Promise<Step> {
     const color = this.game.turn;
     const legal = this.game.check(usi);
-    if (!legal.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${legal.error}.`, { reason: legal.error }));
+    if (!legal.ok) return refused(illegal(usi, legal.error));
     const t = now();
     const measured = this.measure(t, by);
     if (measured === 'flag') return this.flagged(color);
@@ -651,7 +660,7 @@ export class GameSession {
     const { clockAfter, timeMs, creditMs } = measured;
     // Game.clone() replays the whole game, so play in place and rebuild only if the write fails.
     const played = this.game.play(usi);
-    if (!played.ok) return refused(refuse('illegal', `Illegal move ${usi}: ${played.error}.`, { reason: played.error }));
+    if (!played.ok) return refused(illegal(usi, played.error));
     const rulesOutcome = this.game.outcome();
     const outcome = rulesOutcome && toOutcome(rulesOutcome);
     const moveVersion = this.version + 1;

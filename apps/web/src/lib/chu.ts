@@ -1,5 +1,5 @@
 // The screens' bridge to the rules library: positions from a start SFEN and a move list.
-import { Game, type Color, type Options } from '@chu/rules';
+import { Game, type Color, type Options, type ReservePieces } from '@chu/rules';
 import type { Piece } from './board/types';
 
 /** Replays moves from a start position; stops at the first move the rules refuse. */
@@ -13,6 +13,11 @@ export function replay(startSfen: string | undefined, moves: readonly string[], 
 
 export function pieces(game: Game): (Piece | undefined)[] {
   return game.board().map((p) => (p ? { color: p.color, code: p.code } : undefined));
+}
+
+/** Each side's reserve in a game with drops (Heisei chu, docs/heisei-chu.md §2), for the stands; undefined in chu and dai. */
+export function reservesOf(game: Game): Record<Color, ReservePieces[]> | undefined {
+  return game.position.tables.drops ? { black: game.reserve('black'), white: game.reserve('white') } : undefined;
 }
 
 /** Who made a game's first move: White in a handicap (docs/handicaps.md §1), else Black. */

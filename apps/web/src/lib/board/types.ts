@@ -1,4 +1,4 @@
-import type { PieceGestures } from '@chu/rules';
+import type { PieceGestures, PromotionChoice } from '@chu/rules';
 import type { Color, Square, Variant } from '../squares';
 import type { Lang, PieceSet } from '../pieces';
 
@@ -23,6 +23,11 @@ export interface BoardProps {
   pieceSet?: PieceSet; // 'kanji1'
   lang?: Lang; // for names in tooltips: 'en'
   onMove?: (from: Square, to: Square, mid?: Square, promote?: boolean) => void;
+  // Heisei drops (docs/heisei-chu.md §3): the reserve piece picked up from a stand, where each kind may go and whether it asks to promote
+  holding?: Piece | null; // { color: 'black', code: 'o' }; the stand sets it, the board clears it
+  drops?: ReadonlyMap<string, readonly Square[]>; // the rules' boardFeed(game).drops: {'o' => ['5e', …]}
+  dropPromotion?: (code: string, to: Square) => PromotionChoice; // the rules' boardFeed(game).dropPromotion
+  onDrop?: (code: string, to: Square, promote: boolean) => void;
 }
 
 /** A board with nothing to play: no piece may go anywhere. */

@@ -19,6 +19,12 @@ export function describeMove(before: Game, usi: string, style: NotationStyle = s
   const at = (sq: string) => board[indexOf(sq)];
   const mover = at(m.from);
   const name = (code: string) => pieceName(code, settings.lang);
+  if (m.drop) {
+    // heisei-chu.md §3: a reserve piece put down, perhaps promoting at once
+    const up = m.promote ? promotedCode(m.drop) : undefined;
+    const said = t('say.drop', { side: sideName(before.turn), piece: name(m.drop), to: m.to }) + (up ? t('say.promotes', { piece: name(up) }) : '');
+    return `${said} (${after.notation(played.value.ply, style)})`;
+  }
   const vars = { side: sideName(before.turn), piece: mover ? name(mover.code) : '?', from: m.from, to: m.to, mid: m.mid ?? '' };
   const taken = [m.mid, m.to !== m.from ? m.to : undefined].flatMap((sq) => (sq && at(sq) ? [name(at(sq)!.code)] : []));
   let text: string;

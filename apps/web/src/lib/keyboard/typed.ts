@@ -1,4 +1,4 @@
-// A move typed as text: USI ('7i7h', '6h6g6h', '7e7c+') or Hodges ('P-7h', 'Lnx!6g', 'Ky-7c+').
+// A move typed as text: USI ('7i7h', '6h6g6h', '7e7c+', a Heisei drop 'O*5e') or Hodges ('P-7h', 'Lnx!6g', 'Ky-7c+', 'Ky*5e').
 // USI goes to the rules as it is; Hodges is matched against the rules' own notation of every legal
 // move of the position, so the client parses no notation of its own.
 import { parseUsi, type Game, type IllegalReason } from '@chu/rules';
@@ -23,8 +23,10 @@ export function legalNotations(game: Game): { usi: string; notation: string }[] 
 export function resolveTyped(game: Game, text: string): Typed {
   const typed = norm(text);
   if (!typed) return { ok: false, error: 'empty' };
-  if (parseUsi(typed, game.variant)) {
-    const r = game.check(typed);
+  // a drop's piece letter is a capital in USI (heisei-chu.md §1), whatever case it was typed in: 'o*5e' is 'O*5e'
+  const usi = /^[a-z]\*/.test(typed) ? typed[0].toUpperCase() + typed.slice(1) : typed;
+  if (parseUsi(usi, game.variant)) {
+    const r = game.check(usi);
     if (!r.ok) return { ok: false, error: 'illegal', reason: r.error };
     const found = legalNotations(game).find((m) => m.usi === r.value);
     return { ok: true, usi: r.value, notation: found?.notation ?? r.value };
