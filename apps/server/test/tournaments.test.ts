@@ -316,11 +316,17 @@ describe('tournaments', () => {
         const me = await TestClient.connect(server.url, { token: player.token, deviceId: player.client.deviceId });
         const watcher = await TestClient.connect(server.url, 'watcher');
         clients.push(me, watcher);
-        return [await me.join(game.roomCode!), await watcher.join(game.roomCode!)];
+        // the view that answers the join (a change in the room may reach a socket just before it)
+        const joined = async (c: TestClient) => {
+          c.send({ type: 'room.join', code: game.roomCode! });
+          return (await c.nextOf('room', (m) => m.room.code === game.roomCode && m.room.present.some((p) => p.deviceId === c.deviceId))).room;
+        };
+        const views = [await joined(me), await joined(watcher)];
+        expect(views[1].present.find((p) => p.deviceId === watcher.deviceId)?.role).toBe('spectator');
+        return views;
       };
       const before = await seen();
       expect(before.map((r) => r.tournament)).toEqual([named, named]);
-      expect(before[1].present.find((p) => p.deviceId === clients[1].deviceId)?.role).toBe('spectator');
 
       // and as a restarted server loads it from the database, to both coming back
       clients.splice(0).forEach((c) => c.close());
