@@ -2,14 +2,14 @@
 // rematch, whoever looks (a player, a spectator, a tab that never heard "your game is ready").
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/svelte';
-import { ServerMessageSchema } from '@chu/protocol';
+import { ServerMessageSchema, type RoomTournament } from '@chu/protocol';
 import TournamentStrip from '../src/lib/tournaments/TournamentStrip.svelte';
 import GamePanel from '../src/lib/GamePanel.svelte';
 import { client, receive } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { freshNet, gameView, roomView, seat } from './fixtures';
 
-const LEAGUE = { id: 'tour1', name: 'Liga de otoño', round: 2, rounds: 3 };
+const LEAGUE: RoomTournament = { id: 'tour1', name: 'Liga de otoño', round: 2, rounds: 3 };
 const seats = { black: seat('black', 'ana', { name: 'ana' }), white: seat('white', 'ben', { name: 'ben' }) };
 const finished = gameView({ status: 'finished', outcome: { winner: 'white', reason: 'resign' }, seats });
 
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 // the room and its finished game arrive as they do on joining (or after a reload), seen by device `as`
-function enter(as: string, tournament: typeof LEAGUE | null) {
+function enter(as: string, tournament: RoomTournament | null) {
   client.device = { id: as, name: as };
   receive(ServerMessageSchema.parse({ type: 'room', room: roomView({ seats, hostDeviceId: 'tournament-tour1', tournament }) }));
   receive({ type: 'game', game: finished, reason: 'join' });
