@@ -282,6 +282,7 @@ describe('tournaments', () => {
     try {
       const room = await c.join(game.roomCode!);
       expect(room.gameNumber).toBe(1);
+      expect(room.tournament).toEqual({ id, name: 'Test cup', round: null, rounds: null }); // an arena's games have no rounds
       expect(await c.command({ type: 'room.rematch', code: game.roomCode! }, 'rematch-1')).toMatchObject({ type: 'error', code: 'no-rematch' });
       expect(await c.command({ type: 'room.rematch', code: game.roomCode!, action: 'decline' }, 'rematch-2')).toMatchObject({ type: 'error', code: 'no-rematch' });
       // nothing started: the room's one game is the tournament's, still finished
@@ -289,6 +290,60 @@ describe('tournaments', () => {
       expect(stored.map((g) => [g.id, g.status])).toEqual([[game.gameId, 'finished']]);
     } finally {
       c.close();
+    }
+  }, 150_000);
+
+  it("a tournament game's room names its tournament and round, to a player and a spectator, before and after a restart", async () => {
+    const msPerSecond = 40;
+    const target = await testDatabase();
+    let server = await startTestServer(botServerConfig(msPerSecond), target);
+    const names = ['tv1', 'tv2', 'tv3'];
+    const strength = Object.fromEntries(names.map((n, i) => [n, i]));
+    const players = await Promise.all(names.map((n) => TournamentBot.create(server.url, n, byStrength(strength, n))));
+    const clients: TestClient[] = [];
+    try {
+      const { id } = await organise(server.url, { kind: 'round-robin', cycles: 1, timeControl: CLOCK });
+      for (const p of players) expect(await p.entry(id, 'join')).toBe(200);
+      players.forEach((p) => p.start());
+      await startNow(server, id);
+      const t = await untilTournament(server.url, id, (v) => v.games.some((g) => g.round === 2 && g.roomCode !== null));
+      const game = t.games.find((g) => g.round === 2)!;
+      const player = players.find((p) => p.username === t.entrants.find((e) => e.id === game.black)!.name)!;
+      const named = { id, name: 'Test cup', round: 2, rounds: 3 };
+
+      // the room as the server holds it since it started the game: a second socket of the player, and someone watching
+      const seen = async () => {
+        const me = await TestClient.connect(server.url, { token: player.token, deviceId: player.client.deviceId });
+        const watcher = await TestClient.connect(server.url, 'watcher');
+        clients.push(me, watcher);
+        // the view that answers the join (a change in the room may reach a socket just before it)
+        const joined = async (c: TestClient) => {
+          c.send({ type: 'room.join', code: game.roomCode! });
+          return (await c.nextOf('room', (m) => m.room.code === game.roomCode && m.room.present.some((p) => p.deviceId === c.deviceId))).room;
+        };
+        const views = [await joined(me), await joined(watcher)];
+        expect(views[1].present.find((p) => p.deviceId === watcher.deviceId)?.role).toBe('spectator');
+        return views;
+      };
+      const before = await seen();
+      expect(before.map((r) => r.tournament)).toEqual([named, named]);
+
+      // and as a restarted server loads it from the database, to both coming back
+      clients.splice(0).forEach((c) => c.close());
+      await Promise.all(players.map((p) => p.stop()));
+      await server.close();
+      server = await startTestServer(botServerConfig(msPerSecond), target);
+      const after = await seen();
+      expect(after.map((r) => [r.gameId, r.tournament])).toEqual([[game.gameId, named], [game.gameId, named]]);
+      // an ordinary room still names none
+      const host = await TestClient.connect(server.url, 'host');
+      clients.push(host);
+      expect((await host.createRoom()).tournament).toBeNull();
+    } finally {
+      clients.forEach((c) => c.close());
+      await Promise.all(players.map((p) => p.stop()));
+      await server.close();
+      await target.dispose();
     }
   }, 150_000);
 

@@ -83,7 +83,7 @@ export const gameView = (over: Partial<GameView> = {}): GameView => ({
 export const roomView = (over: Partial<RoomView> = {}): RoomView => ({
   code: 'ABCDEF', invitePath: '/r/ABCDEF', hostDeviceId: 'me', options: DEFAULT_ROOM_OPTIONS, setup: setupOfRoom(DEFAULT_ROOM_OPTIONS),
   seats: { black: seat('black', 'me'), white: seat('white', 'you') }, present: [], gameId: 'g1', gameNumber: 1,
-  rematchOfferBy: null, ...over,
+  rematchOfferBy: null, muted: [], tournament: null, ...over,
 }) as RoomView;
 
 /** A 30 s turn limit's clocks (RULES.md §7) with `leftMs` left for `running`, read now. */

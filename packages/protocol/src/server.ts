@@ -45,6 +45,15 @@ export const PresenceSchema = z.object({
   role: z.enum(['player', 'spectator']),
 });
 
+/** The tournament a room's game was paired by: the room has no rematch, no invitation, and shows where it belongs. */
+export const RoomTournamentSchema = z.object({
+  id: IdSchema,
+  name: z.string(),                         // "Liga de otoño"
+  round: z.number().int().nullable(),       // a round-robin's round: 2; null in an arena (its games have no rounds)
+  rounds: z.number().int().nullable(),      // a round-robin's rounds in all: 5; null in an arena
+});
+export type RoomTournament = z.infer<typeof RoomTournamentSchema>;
+
 export const RoomViewSchema = z.object({
   code: z.string(),               // "K7QMPX"
   invitePath: z.string(),         // "/r/K7QMPX"
@@ -57,6 +66,8 @@ export const RoomViewSchema = z.object({
   gameNumber: z.number().int(),   // games started in this room
   rematchOfferBy: ColorSchema.nullable(), // a seated player asked for the next game; the other accepts
   muted: z.array(IdSchema),       // devices the host muted in this room's chat
+  // its game belongs to a tournament (a server that predates this field sends none: an ordinary room)
+  tournament: RoomTournamentSchema.nullable().default(null),
 });
 export type RoomView = z.infer<typeof RoomViewSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ChatChannelSchema, ColorSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, ratingPoolOf, rulesOptions, setupOfRoom, type RatingPool, type ChatMessage, SeatsSchema, type AdjournReason, type Color, type GameRecord, type GameStatus, type MyGames, type Outcome,
-  type RoomOptions, type Seat, type Seats,
+  type RoomOptions, type RoomTournament, type Seat, type Seats,
 } from '@chu/protocol';
 import { parseSfen } from '@chu/rules';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -44,6 +44,7 @@ export interface StoredGame {
   turnStartedAt: Date | null; // when the side to move's turn started (correspondence deadlines run from it)
   sealer: Color | null;       // adjournment by agreement (RULES.md §7): the side that seals, until its move is played
   sealed: SealedRecord | null; // its sealed move, not yet played (never shown before the game resumes)
+  tournament: RoomTournament | null; // the tournament whose pairing this game is
 }
 
 /** A sealed move as stored (RULES.md §7): a move's record, kept apart from the game's moves until it is played. */
@@ -79,6 +80,7 @@ const gameWithMoves = {
     select: { usi: true, ackId: true, deviceId: true, ...clockColumns },
   },
   sealedMove: { select: { ply: true, usi: true, timeMs: true, byCpu: true, ackId: true, deviceId: true, lagMs: true, ...clockColumns } },
+  tournamentPairing: { select: { round: true, tournament: { select: { id: true, name: true, kind: true, rounds: true } } } },
 };
 
 // Rooms, games and moves in the database. Every write here is awaited before anyone is told.
@@ -444,6 +446,12 @@ function toRoom(row: { id: string; code: string; hostDeviceId: string; options: 
   };
 }
 
+/** A pairing's tournament as its room shows it: an arena numbers its pairings, but they are not rounds. */
+export function roomTournament(t: { id: string; name: string; kind: string; rounds: number | null }, round: number): RoomTournament {
+  const league = t.kind === 'round-robin';
+  return { id: t.id, name: t.name, round: league ? round : null, rounds: league ? t.rounds : null };
+}
+
 function toGame(g: {
   id: string; roomId: string; number: number; options: unknown; startSfen: string; seats: unknown; version: number;
   rated: boolean; status: string; winner: string | null; reason: string | null;
@@ -451,6 +459,7 @@ function toGame(g: {
   turnStartedAt: Date | null;
   sealer: string | null;
   sealedMove: (Omit<SealedRecord, 'clock' | 'lagMs'> & { lagMs: number | null } & StoredClockColumns) | null;
+  tournamentPairing: { round: number; tournament: { id: string; name: string; kind: string; rounds: number | null } } | null;
 }): StoredGame {
   const status = GameStatusSchema.parse(g.status);
   // a sealed row whose move was played already (the game ended on it) is history, not a pending seal
@@ -464,6 +473,7 @@ function toGame(g: {
     sealed: s && {
       ply: s.ply, usi: s.usi, timeMs: s.timeMs, byCpu: s.byCpu, ackId: s.ackId, deviceId: s.deviceId, lagMs: s.lagMs, clock: storedClock(s),
     },
+    tournament: g.tournamentPairing && roomTournament(g.tournamentPairing.tournament, g.tournamentPairing.round),
   };
 }
 

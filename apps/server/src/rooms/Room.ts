@@ -2,7 +2,7 @@ import { Game } from '@chu/rules';
 import {
   COLORS, opposite, RATED_MIN_ESTIMATED_SECONDS, rateable, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupant, seatOf, setupOfRoom, standardStart,
   type ChatChannel, type ChatMessage, type LiveGame, type OpenRoom,
-  type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomView, type Seat, type Seats, type SeatView,
+  type Color, type RatingChanges, type RoomOptions, type RoomOptionsPatch, type RoomTournament, type RoomView, type Seat, type Seats, type SeatView,
   type GameEvent, type Outcome, type ServerMessage, DEADLINE_NOTICE_AT,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
@@ -85,6 +85,9 @@ const humans = (seats: Seats): string[] => COLORS.flatMap((c) => { const s = sea
 export const tournamentHost = (tournamentId: string): string => `tournament-${tournamentId}`;
 const TOURNAMENT_HOST = /^tournament-/;
 
+/** A tournament's pairing a room's game is started for. */
+export interface Pairing { id: string; tournament: RoomTournament }
+
 export interface LastGame { game: StoredGame; seatRatings: GameSession['seatRatings']; ratingChanges: RatingChanges | null }
 
 /** A room's last game as stored, with its ratings: on loading the room, and on reading it again. */
@@ -126,6 +129,8 @@ export class Room {
   gameNumber: number;
   session: GameSession | null = null;
   rematchOfferBy: Color | null = null;
+  /** The tournament that paired this room's game (a tournament's room holds that one game only). */
+  tournament: RoomTournament | null = null;
   private readonly muted: Set<string>;
   private readonly chatTimes = new Map<string, number[]>(); // device → times of its recent messages
   readonly queue = new SerialQueue();
@@ -149,6 +154,7 @@ export class Room {
     this.gameNumber = rec.gameNumber;
     this.muted = new Set(rec.muted);
     if (lastGame) {
+      this.tournament = lastGame.game.tournament;
       this.session = this.restoredSession(lastGame);
       // After a restart nobody is here yet: every seated person is away, with a fresh grace period.
       this.schedule();
@@ -197,6 +203,7 @@ export class Room {
       gameNumber: this.gameNumber,
       rematchOfferBy: this.rematchOfferBy,
       muted: [...this.muted],
+      tournament: this.tournament,
     };
   }
 
@@ -328,11 +335,11 @@ export class Room {
 
   /**
    * The host starts the next game once both seats are filled. `rated`: the accounts of a ranked game.
-   * `pairingId`: a tournament's game, linked to its pairing as it is stored.
+   * `pairing`: a tournament's game, linked to its pairing as it is stored; the room names its tournament.
    */
-  async start(deviceId: string, rated: RatedPlayers | null = null, pairingId: string | null = null): Promise<RoomStep> {
+  async start(deviceId: string, rated: RatedPlayers | null = null, pairing: Pairing | null = null): Promise<RoomStep> {
     if (deviceId !== this.hostDeviceId) return refuse('not-host', 'Only the host starts a game; ask for a rematch instead.');
-    return this.guarded(() => this.startGame(rated, pairingId));
+    return this.guarded(() => this.startGame(rated, pairing));
   }
 
   /**
@@ -472,7 +479,8 @@ export class Room {
 
   // ---- inside ------------------------------------------------------------------------------------
 
-  private async startGame(rated: RatedPlayers | null, pairingId: string | null = null): Promise<RoomStep> {
+  private async startGame(rated: RatedPlayers | null, pairing: Pairing | null = null): Promise<RoomStep> {
+    const pairingId = pairing?.id ?? null;
     if (this.liveGame) return refuse('game-running', 'A game is already running.');
     if (this.seats.black.kind === 'empty' || this.seats.white.kind === 'empty') return refuse('seats-not-filled', 'Both seats must be filled.');
     // a tournament's two CPU entrants play their game like anyone's
@@ -509,6 +517,7 @@ export class Room {
     );
     this.seats = structuredClone(seats);
     this.gameNumber = number;
+    this.tournament = pairing?.tournament ?? null;
     this.rematchOfferBy = null;
     this.stopThinking();
     this.session = this.newSession({ id, options: this.options, seats, game, version: 0, rated: rated !== null, seatRatings, fence: this.fence });

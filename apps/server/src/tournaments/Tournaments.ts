@@ -2,7 +2,7 @@ import { DEFAULT_ROOM_OPTIONS, rateable, ratingPoolOf, tournamentControl, type C
 import type { Logger } from 'pino';
 import type { NotificationInput } from '../notifications/Notifications.ts';
 import type { LeaseHolder } from '../db/Leases.ts';
-import { PairingTaken } from '../db/Store.ts';
+import { PairingTaken, roomTournament } from '../db/Store.ts';
 import { StaleTournamentOwner, type EntrantRecord, type PairingRecord, type TournamentState, type TournamentStore } from '../db/TournamentStore.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
@@ -284,7 +284,7 @@ export class Tournaments {
             : await room.sit({ id: e.deviceId!, name: e.name, user: { id: e.userId!, username: e.name } }, color);
           if (!seated.reply.ok) return seated;
         }
-        const step = await room.start(host, rated, p.id);
+        const step = await room.start(host, rated, { id: p.id, tournament: roomTournament(t, p.round) });
         this.deps.outlet.toRoom(room.code, step.out);
         return step;
       });

@@ -168,6 +168,16 @@ describe('a round-robin with a CPU entrant', () => {
       await ana.click('[data-action="close-result"]');
       await ana.waitForSelector('.result-line[data-result="draw"]');
       expect(await ana.$('[data-next-game]')).toBeNull(); // no rematch: the tournament pairs the next game
+      // a reload (a tab that never heard "your game is ready"): the room still says it is the tournament's,
+      // from the server's view of it, with no rematch and nobody to invite
+      await ana.reload();
+      await ana.waitForSelector('[data-tournament-strip] :text("round 2 of 3")');
+      await ana.waitForSelector('[data-result-dialog="draw"]');
+      expect(await ana.$('[data-next-game]')).toBeNull();
+      await ana.click('[data-action="close-result"]');
+      await ana.waitForSelector('.result-line[data-result="draw"]');
+      expect(await ana.$('[data-next-game]')).toBeNull();
+      expect(await ana.$('[data-action="copy-invite"]')).toBeNull();
 
       // round 3: Ben (Black) and the CPU; Ana goes back to the tournament's page from her game, and watches it run
       await gameOpens(ben, r2);

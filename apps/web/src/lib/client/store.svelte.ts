@@ -4,7 +4,7 @@
 import type { ClientMessage, Color, GameView, ServerMessage } from '@chu/protocol';
 import { deliver, serve, send, answered, retry } from '../link/link.svelte';
 import { chatHistoryReceived, chatReceived, chatRefused } from '../chat/chat.svelte';
-import { tournamentGameReceived, tournamentReceived } from '../tournaments/live.svelte';
+import { tournamentReceived } from '../tournaments/live.svelte';
 import { challengeReceived, forget as forgetChallenges, loadChallenges } from '../friends/challenges.svelte';
 import { inboxCleared, inboxReceived } from '../notifications/notifications.svelte';
 import { go } from '../router.svelte';
@@ -23,7 +23,6 @@ function apply(msg: ServerMessage): void {
   if (msg.type === 'chat') chatReceived(msg.code, msg.message, client.device?.id);
   if (msg.type === 'chat.history') chatHistoryReceived(msg.code, msg.messages);
   if (msg.type === 'tournament') tournamentReceived(msg.tournament);
-  if (msg.type === 'tournament.game') tournamentGameReceived(msg.roomCode, msg.tournamentId);
   if (msg.type === 'challenge') challengeReceived(msg.challenge, client.user?.username);
   // a signed-in socket: the challenges made while this tab was away; signed out, none are this tab's
   if (msg.type === 'welcome') void (msg.user ? loadChallenges() : forgetChallenges());
