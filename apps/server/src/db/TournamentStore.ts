@@ -159,12 +159,6 @@ export class TournamentStore {
     return rows.map((r) => r.id);
   }
 
-  /** The tournament a game was played for (its id and name), if any. */
-  async ofGame(gameId: string): Promise<{ id: string; name: string } | null> {
-    const p = await this.prisma.tournamentPairing.findUnique({ where: { gameId }, select: { tournament: { select: { id: true, name: true } } } });
-    return p?.tournament ?? null;
-  }
-
   // ---- entries: anyone, each a conditional write -----------------------------------------------
 
   /**
