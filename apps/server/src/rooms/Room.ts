@@ -77,17 +77,16 @@ export interface Visitor { id: string; name: string; user: { id: string; usernam
 const shownName = (d: Visitor) => d.user?.username ?? d.name;
 const humans = (seats: Seats): string[] => COLORS.flatMap((c) => { const s = seats[c]; return s.kind === 'human' ? [s.deviceId] : []; });
 
-/** What a room loads with: its last game, and the ratings to show beside that game's seats. */
 /**
  * The host of a tournament's room: nobody's device, so nobody starts its next game. Its one game is the
  * tournament's pairing; whatever follows is the tournament's to pair, never a rematch in the room.
  */
 export const tournamentHost = (tournamentId: string): string => `tournament-${tournamentId}`;
-const TOURNAMENT_HOST = /^tournament-/;
 
 /** A tournament's pairing a room's game is started for. */
 export interface Pairing { id: string; tournament: RoomTournament }
 
+/** What a room loads with: its last game, and the ratings to show beside that game's seats. */
 export interface LastGame { game: StoredGame; seatRatings: GameSession['seatRatings']; ratingChanges: RatingChanges | null }
 
 /** A room's last game as stored, with its ratings: on loading the room, and on reading it again. */
@@ -347,7 +346,7 @@ export class Room {
    * against a CPU seat). `decline` turns the other's offer down.
    */
   async rematch(deviceId: string, action: 'offer' | 'decline' = 'offer'): Promise<RoomStep> {
-    if (TOURNAMENT_HOST.test(this.hostDeviceId)) return refuse('no-rematch', 'A tournament game has no rematch: the tournament pairs the next one.');
+    if (this.tournament) return refuse('no-rematch', 'A tournament game has no rematch: the tournament pairs the next one.');
     if (this.liveGame) return refuse('game-running', 'A game is already running.');
     if (this.gameNumber === 0) return refuse('no-game', 'There was no game to rematch.');
     const color = seatOf(this.seats, deviceId);
