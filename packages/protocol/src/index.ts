@@ -12,3 +12,4 @@ export * from './tournaments.ts';
 export * from './social.ts';
 export * from './challenges.ts';
 export * from './notifications.ts';
+export * from './policy.ts';

@@ -23,10 +23,6 @@ export function seatOf(seats: Seats, deviceId: string): Color | null {
   return null;
 }
 
-/** The same occupant (person by device, or the CPU at any level) on both seats. */
-export const sameOccupant = (a: Seat, b: Seat): boolean =>
-  a.kind === b.kind && (a.kind !== 'human' || (b.kind === 'human' && a.deviceId === b.deviceId));
-
 /**
  * A seated person's state during a game (RULES.md §8): present → away (grace running) → cpu (the CPU
  * holds the seat) → returned (back; plays again). CPU seats and empty seats are always 'present'/none.

@@ -1,0 +1,128 @@
+// The site's rules (not the game's: those are packages/rules'): who sits, what a seat is called, which
+// games are rated, who moves first next, and which offers and gifts a game allows. The server decides
+// with these functions and the web shows what they allow; neither re-declares them.
+import type { TimeControl } from '@chu/rules';
+import { COLORS, opposite, type Color } from './common.ts';
+import type { ErrorCode } from './errors.ts';
+import { ADJOURN_FROM_PLY, adjournable, standardStart, type RoomOptions } from './options.ts';
+import { RATED_MIN_ESTIMATED_SECONDS, rateable } from './ranked.ts';
+import type { Seat, Seats } from './seats.ts';
+
+/** Why a command is not allowed: a stable code and words for whoever sent it. */
+export interface Denial { code: ErrorCode; message: string }
+const deny = (code: ErrorCode, message: string): Denial => ({ code, message });
+
+// ---- seats ---------------------------------------------------------------------------------------
+
+/** What a seat or its view holds: enough to say who sits there. */
+export type Occupant = { kind: 'empty' | 'human' | 'cpu'; deviceId?: string | null; level?: number | null };
+
+/** The name shown for the CPU at a level: "CPU 3". */
+export const cpuName = (level: number | null | undefined): string => (level == null ? 'CPU' : `CPU ${level}`);
+
+/** A seat's name as shown everywhere ("Ana", "CPU 3"), null for an empty seat. */
+export const seatLabel = (s: Occupant & { name?: string | null }): string | null =>
+  s.kind === 'cpu' ? cpuName(s.level) : s.kind === 'human' ? s.name ?? null : null;
+
+/**
+ * The same occupant on a seat: the same person (by device), or the CPU at any level (a level is how
+ * it plays, not who sits: changing it between games does not change seats for RULES.md §8's swap).
+ */
+export const sameOccupant = (a: Occupant, b: Occupant): boolean =>
+  a.kind === b.kind && (a.kind !== 'human' || a.deviceId === b.deviceId);
+
+/** The same occupants on both sides. */
+export const sameOccupants = (a: Record<Color, Occupant>, b: Record<Color, Occupant>): boolean =>
+  COLORS.every((c) => sameOccupant(a[c], b[c]));
+
+/**
+ * Whether the next game swaps who moves first (RULES.md §8): when the room alternates, the same pair
+ * sits as in the last game, and the game starts from the standard position (a handicap belongs to the
+ * stronger player's side and nobody swaps: handicaps.md §3).
+ */
+export const swapsFirst = (
+  options: Pick<RoomOptions, 'alternateFirst' | 'startSfen'>, last: Record<Color, Occupant> | null, seats: Record<Color, Occupant>,
+): boolean => options.alternateFirst && options.startSfen === null && last !== null && sameOccupants(last, seats);
+
+/** The seats of the next game: the room's, swapped when `swapsFirst`. */
+export const nextSeats = (options: Pick<RoomOptions, 'alternateFirst' | 'startSfen'>, last: Seats | null, seats: Seats): Seats =>
+  swapsFirst(options, last, seats) ? { black: seats.white, white: seats.black } : structuredClone(seats);
+
+// ---- rated or not --------------------------------------------------------------------------------
+
+/**
+ * Why a room's options cannot make a rated game, or null: ratings are chu's from its standard start
+ * (README: ranked), timed and long enough to rate by lishogi's estimate (RULES.md §7).
+ */
+export function ratedDenial(options: Pick<RoomOptions, 'variant' | 'startSfen' | 'timeControl'>): Denial | null {
+  if (options.variant !== 'chu' || !standardStart(options)) return deny('malformed', 'Ranked games are chu shogi from the standard start.');
+  if (!rateable(options.timeControl)) {
+    return deny('malformed', `Ranked games are timed, with an estimated length of at least ${RATED_MIN_ESTIMATED_SECONDS} s.`);
+  }
+  return null;
+}
+
+/** The accounts a game between these seats is rated for, or null: two accounts on a rateable control (a CPU's games never). */
+export function ratedAccounts(accounts: Record<Color, string | null | undefined>, control: TimeControl): Record<Color, string> | null {
+  const { black, white } = accounts;
+  return black && white && rateable(control) ? { black, white } : null;
+}
+
+/** Whether a finished game's result moves ratings: a rated game that was not aborted. */
+export const resultIsRated = (rated: boolean, outcome: { reason: string }): boolean => rated && outcome.reason !== 'abort';
+
+// ---- what a game allows --------------------------------------------------------------------------
+
+/** The facts of a game these rules read: the server's session and the web's view both have them. */
+export interface GameFacts {
+  status: 'active' | 'adjourned' | 'finished';
+  rated: boolean;
+  options: Pick<RoomOptions, 'giveTime' | 'timeControl' | 'takebacks' | 'cpuTakebacks'>;
+  ply: number;
+  turn: Color;
+  seats: Record<Color, Occupant>;
+  sealer: Color | null; // adjournment agreed: the side that seals
+}
+
+/** Why `by` may not give the opponent time, or null (casual clock games, once the first move is played). */
+export function giveTimeDenial(g: GameFacts): Denial | null {
+  if (g.status !== 'active') return deny('game-over', 'The game is not in play.');
+  if (g.rated) return deny('no-give-time', 'Ranked games take no gifts of time.');
+  if (!g.options.giveTime) return deny('no-give-time', 'This room does not allow giving time.');
+  if (g.options.timeControl.kind !== 'clock') return deny('no-give-time', 'Time can be given only in games played on a clock.');
+  if (g.ply === 0) return deny('no-give-time', 'Time can be given once the first move is played.');
+  return null;
+}
+
+/** How many plies `asker`'s takeback undoes: their last move, and the reply to it if there was one (0: nothing to take back). */
+export function takebackPlies(g: Pick<GameFacts, 'ply' | 'turn'>, asker: Color): number {
+  const plies = g.turn === asker ? 2 : 1;
+  return g.ply >= plies ? plies : 0;
+}
+
+/** Why `asker` may not ask for a takeback, or null (casual games whose room allows it, never against the CPU unless allowed). */
+export function takebackDenial(g: GameFacts, asker: Color): Denial | null {
+  if (g.status !== 'active') return deny('game-over', 'The game is not in play.');
+  if (g.rated) return deny('no-takebacks', 'Ranked games have no takebacks.');
+  if (g.sealer) return deny('must-seal', 'The adjournment is agreed: the sealed move comes first.');
+  if (!g.options.takebacks) return deny('no-takebacks', 'This room has takebacks turned off.');
+  if (g.seats[opposite(asker)].kind === 'cpu' && !g.options.cpuTakebacks) return deny('no-takebacks', 'This room allows no takebacks against the CPU.');
+  return null;
+}
+
+/** Why the game may not adjourn by agreement now, or null (RULES.md §7: two people on a clock, from ADJOURN_FROM_PLY on). */
+export function adjournDenial(g: Pick<GameFacts, 'options' | 'seats' | 'ply' | 'sealer'>): Denial | null {
+  if (!adjournable(g.options.timeControl)) {
+    return deny('cannot-adjourn', 'Only games on a clock adjourn by agreement (not untimed, per-move or correspondence games).');
+  }
+  if (COLORS.some((c) => g.seats[c].kind !== 'human')) return deny('cannot-adjourn', 'Adjourning takes two people at the board.');
+  if (g.ply < ADJOURN_FROM_PLY) return deny('cannot-adjourn', `A game may adjourn from ply ${ADJOURN_FROM_PLY} on; it is at ply ${g.ply}.`);
+  if (g.sealer) return deny('must-seal', 'The adjournment is already agreed: the player to move seals a move.');
+  return null;
+}
+
+/** A game's open offers, as both sides keep them. */
+export interface Offers { drawOfferBy: Color | null; takebackOfferBy: Color | null; adjournOfferBy: Color | null }
+
+/** A move lapses every open offer: a draw, a takeback and an adjournment are asked of a position that is gone. */
+export const OFFERS_AFTER_MOVE: Offers = Object.freeze({ drawOfferBy: null, takebackOfferBy: null, adjournOfferBy: null });
