@@ -4,7 +4,9 @@
 // (store.svelte.ts) carries them out.
 import {
   COLORS,
+  OFFERS_AFTER_MOVE,
   RETRYABLE_CODES,
+  sameOccupant,
   type ClientMessage,
   type Color,
   type GameEvent,
@@ -220,8 +222,7 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
     case 'move':
       return {
         game: {
-          ...g, moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, drawOfferBy: null, takebackOfferBy: null,
-          adjournment: { ...g.adjournment, offerBy: null }, // an offer to adjourn lapses with a move
+          ...lapsed(g), moves: [...g.moves, e.usi], ply: e.ply + 1, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock,
         },
         requests: [{ kind: 'moved', usi: e.usi, notation: e.notation }],
         settled: true,
@@ -229,8 +230,7 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
     case 'takeback':
       return {
         game: {
-          ...g, moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock, takebackOfferBy: null, drawOfferBy: null,
-          adjournment: { ...g.adjournment, offerBy: null },
+          ...lapsed(g), moves: g.moves.slice(0, e.ply), ply: e.ply, turn: e.turn, turnRemainingMs: e.turnRemainingMs, clock: e.clock,
         },
         requests: [],
         settled: true,
@@ -274,6 +274,14 @@ function applied(g: GameView, e: GameEvent): { game: GameView; requests: Request
 
 const NO_ADJOURNMENT: GameView['adjournment'] = { offerBy: null, sealer: null, sealed: false, resumeOfferBy: null };
 
+/** The game once its position moved on (a move, or one taken back): its open offers as the site's rule leaves them. */
+const lapsed = (g: GameView): GameView => ({
+  ...g,
+  drawOfferBy: OFFERS_AFTER_MOVE.drawOfferBy,
+  takebackOfferBy: OFFERS_AFTER_MOVE.takebackOfferBy,
+  adjournment: { ...g.adjournment, offerBy: OFFERS_AFTER_MOVE.adjournOfferBy },
+});
+
 /**
  * RULES.md §7: this seat agreed to adjourn and is to seal a move: the board's next move of its player is
  * sealed rather than played (the server refuses a plain move then).
@@ -301,11 +309,15 @@ function noted(
 export function seatsOf(state: Pick<ClientState, 'rooms'>, game: GameView): Record<Color, SeatView> {
   const room = state.rooms[game.roomCode];
   if (!room || room.gameId !== game.id) return game.seats;
-  const sameOccupants = COLORS.every((c) => sameOccupant(room.seats[c], game.seats[c]));
-  return sameOccupants ? room.seats : game.seats;
+  return COLORS.every((c) => sameSeat(room.seats[c], game.seats[c])) ? room.seats : game.seats;
 }
 
-const sameOccupant = (a: SeatView, b: SeatView) => a.kind === b.kind && a.deviceId === b.deviceId && a.level === b.level;
+/**
+ * A room's seat shows the game's player: the site's sameOccupant, at the same level. A CPU whose level
+ * the host changed after the game still sits for the next game's swap, but is not the player this
+ * game's strip names ("CPU 3").
+ */
+const sameSeat = (a: SeatView, b: SeatView) => sameOccupant(a, b) && a.level === b.level;
 
 /** The seat this device holds in a room or game, or null. */
 export function seatOf(deviceId: string | undefined, view: { seats: Record<Color, SeatView> } | undefined): Color | null {
