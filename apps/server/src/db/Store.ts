@@ -6,10 +6,11 @@ import {
 import { parseSfen } from '@chu/rules';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
-import { MoveWriter, staleFence, type MoveRecord, type StoredClock } from './MoveWriter.ts';
+import { fenced, refusal } from './fencing.ts';
+import { MoveWriter, type MoveRecord, type StoredClock } from './MoveWriter.ts';
 import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
-export { MovesAhead, StaleOwner };
+export { MovesAhead, StaleOwner, fenced };
 
 /** A tournament game was not stored: its pairing has a game already (or the room's lease is gone). */
 export class PairingTaken extends Error {
@@ -54,23 +55,6 @@ export type SealedRecord = Pick<MoveRecord, 'ply' | 'usi' | 'timeMs' | 'byCpu' |
 export interface RatedPlayers {
   black: string;
   white: string;
-}
-
-/**
- * The room's owner still holds it: a fencing token (see Leases) must match the room's lease, and the
- * lease must not have run out, so a process that lost the room writes nothing. The lease row is locked
- * FOR SHARE until the write's transaction ends: a takeover (an UPDATE of that row, Leases.acquire) waits
- * for a write already past this check, and a write that meets a takeover re-reads the row (READ
- * COMMITTED) and sees the new token. `null`: one process owns everything, nothing to check.
- */
-export const fenced = (roomId: Prisma.Sql, fence: number | null): Prisma.Sql =>
-  fence === null ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (
-    SELECT 1 FROM "room_leases" l WHERE l."room_id" = ${roomId} AND l."token" = ${fence} AND l."expires_at" > now() FOR SHARE)`;
-
-/** A fenced write of a game's changed nothing: StaleOwner when the fence is why, else `otherwise` (a bug). */
-async function refusal(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fence: number | null, otherwise: string): Promise<Error> {
-  const stale = fence === null ? null : await staleFence(db, gameId, fence);
-  return stale ? new StaleOwner(stale) : new Error(otherwise);
 }
 
 const clockColumns = { blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true } as const;
