@@ -1,5 +1,5 @@
 import type { ClockState } from '@chu/rules';
-import type { AdjournmentView, Color } from '@chu/protocol';
+import type { AdjournmentView, AdjournReason, Color, GameStatus } from '@chu/protocol';
 
 /** A sealed move in memory: what playing it will store, measured when it was sealed (RULES.md §7). */
 export interface SealedMove {
@@ -13,6 +13,13 @@ export interface SealedMove {
   ack: string | null;       // a retry of the seal is acknowledged again, not sealed twice
   version: number;          // the game's version once it was sealed
 }
+
+/**
+ * Why a game is adjourned, while it is: with a sealed move by agreement (RULES.md §7), without one by
+ * absence (§8). The session and the stored games' read model (http/myGames) both ask this.
+ */
+export const adjournReason = (status: GameStatus, sealed: boolean): AdjournReason | null =>
+  status !== 'adjourned' ? null : sealed ? 'agreement' : 'absence';
 
 /**
  * Adjournment by agreement (RULES.md §7) for one game, as plain state: offered → agreed (the sealer, to
