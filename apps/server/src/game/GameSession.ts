@@ -5,7 +5,7 @@ import type { SealedMove } from './Adjournment.ts';
 import { restoreGame } from './GameLedger.ts';
 import { GameState, type AckedMove } from './GameState.ts';
 import { NO_OFFER, verdict, type OfferAction, type OfferKind } from './Offers.ts';
-import { CPU, denied, illegal, isRefusal, over, refuse, refused, type Mover, type NewEvent, type Refusal, type Step } from './steps.ts';
+import { CPU, denied, now, illegal, isRefusal, over, refuse, refused, type Mover, type NewEvent, type Refusal, type Step } from './steps.ts';
 
 // What Room and Gateway import from here (the session's surface), wherever it is defined.
 export type { Done, Refusal, Reply, Step } from './steps.ts';
@@ -25,7 +25,6 @@ export interface CpuTurn {
 
 export const TAKEOVER_LEVEL = 4; // how the CPU plays while standing in for an absent person
 
-const now = () => performance.now();
 
 /**
  * The authority over one game: decides what a command does and returns it as a `Step`; its ledger
@@ -35,7 +34,6 @@ const now = () => performance.now();
  */
 export class GameSession extends GameState {
   // ---- commands from players -------------------------------------------------------------------
-
 
   // Checks in order: in play → seated → (retry?) → to move → clock → legal → version current.
   // lagMs: the transport lag measured on the sender's connection, credited back within the quota.

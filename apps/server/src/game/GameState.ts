@@ -12,7 +12,7 @@ import { EventHistory } from './EventHistory.ts';
 import { GameClock } from './GameClock.ts';
 import { GameLedger, type Entered } from './GameLedger.ts';
 import { Offers } from './Offers.ts';
-import { over, refuse, type Mover, type NewEvent, type Refusal, type Step } from './steps.ts';
+import { now, over, refuse, type Mover, type NewEvent, type Refusal, type Step } from './steps.ts';
 
 /** What a session needs: where its ledger writes, the rating step of a finished game (ranked/RatingBook), the log, the clock's seconds. */
 export interface SessionDeps {
@@ -46,7 +46,6 @@ export interface SessionInit {
 /** The move an ack id was used for, in one game ("deviceId:ack" → it): a retry of it is acknowledged again, not played. */
 export interface AckedMove { ply: number; usi: string; version: number }
 
-const now = () => performance.now();
 type Played = Pick<Entered, 'outcome' | 'finalVersion' | 'ratings'> & { clockAfter: ClockState | null; creditMs: number; t: number; wall: number; moveVersion: number };
 
 /**

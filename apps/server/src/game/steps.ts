@@ -34,6 +34,9 @@ const ILLEGAL_WORDS: Partial<Record<IllegalReason, string>> = {
 export const illegal = (usi: string, reason: IllegalReason): Refusal =>
   refuse('illegal', `Illegal move ${usi}: ${reason}${ILLEGAL_WORDS[reason] ? `: ${ILLEGAL_WORDS[reason]}` : ''}.`, { reason });
 
+/** The session's time (performance.now() ms): timers, turns and takeovers run on it; views add the wall clock. */
+export const now = (): number => performance.now();
+
 /** Who played a move, as stored with it; `lagMs` is the transport lag measured on the mover's connection. */
 export interface Mover { byCpu: boolean; deviceId: string | null; ack: string | null; lagMs: number }
 export const CPU: Mover = { byCpu: true, deviceId: null, ack: null, lagMs: 0 };
