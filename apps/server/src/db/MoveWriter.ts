@@ -5,7 +5,7 @@ export interface StoredClock { blackMs: number; blackPeriods: number; whiteMs: n
 import { refusal } from './fencing.ts';
 import { isMovesConflict, MovesAhead } from './refusals.ts';
 
-/** One move as stored. A move that ends the game is not written here: ranked/RatingBook.recordResult stores it with the result (Store.insertMove). */
+/** One move as stored. A move that ends the game is not written here: Store.finish stores it with the result (Store.insertMove). */
 export interface MoveRecord {
   gameId: string;
   ply: number;

@@ -203,7 +203,7 @@ export class Store {
   /**
    * Both players agreed to resume (RULES.md §7): in one transaction the sealed move joins the game's
    * moves, its sealed row goes, and the game is in play again from `move.at`. A sealed move that ends the
-   * game is stored by ranked/RatingBook.recordResult instead, with the result.
+   * game is stored by `finish` instead, with the result.
    */
   async playSealed(move: MoveRecord): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
