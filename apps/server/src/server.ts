@@ -11,6 +11,7 @@ import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
 import { PushStore } from './db/PushStore.ts';
 import { Store } from './db/Store.ts';
+import { GameRecords } from './db/GameRecords.ts';
 import { TournamentStore } from './db/TournamentStore.ts';
 import { clientErrorHandler, engineErrorsAsProtocol, frameworkErrors, installErrorHandling, installNotFound } from './http/errors.ts';
 import { acceptJsonBodies } from './http/json.ts';
@@ -59,6 +60,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : null;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log });
   const store = new Store(db.prisma);
+  const records = new GameRecords(db.prisma); // the HTTP read models of stored games
   const archive = new Archive(db.prisma);
   let ready = false;
 
@@ -122,12 +124,12 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   registerRoutes(app, {
-    identity, lobby, store, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
+    identity, lobby, records, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
   });
-  registerRecordRoutes(app, store);
-  registerTournamentRoutes(app, identity, store, tournamentStore, tournaments, config.httpLimits.windowMs);
-  registerArchiveRoutes(app, store, archive);
+  registerRecordRoutes(app, records);
+  registerTournamentRoutes(app, identity, records, tournamentStore, tournaments, config.httpLimits.windowMs);
+  registerArchiveRoutes(app, records, archive);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);

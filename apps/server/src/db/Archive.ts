@@ -3,7 +3,7 @@ import {
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
-import { recordSeat } from './Store.ts';
+import { recordSeat } from './GameRecords.ts';
 
 /** Where a page starts: after the game finished at `finishedAt` with id `id` (newest first). */
 export interface ArchiveCursor { finishedAt: Date; id: string }
@@ -47,7 +47,7 @@ function controlSql(control: ArchiveControl): Prisma.Sql {
   }
 }
 
-// A CPU seat's name is shown "CPU 3" (Store's recordSeat); a human seat's is stored.
+// A CPU seat's name is shown "CPU 3" (the protocol's seatLabel); a human seat's is stored.
 const opponentNamed = (name: string, color: Color): Prisma.Sql => {
   const cpu = /^cpu\s*(\d+)$/i.exec(name);
   return cpu

@@ -2,9 +2,10 @@ import type { PrismaClient } from './database.ts';
 /** Both sides' clocks as stored with a move. */
 export interface StoredClock { blackMs: number; blackPeriods: number; whiteMs: number; whitePeriods: number }
 
-import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
+import { refusal } from './fencing.ts';
+import { isMovesConflict, MovesAhead } from './refusals.ts';
 
-/** One move as stored. A move that ends the game is not written here: ranked/RatingBook.recordResult stores it with the result (Store.insertMove). */
+/** One move as stored. A move that ends the game is not written here: Store.finish stores it with the result (Store.insertMove). */
 export interface MoveRecord {
   gameId: string;
   ply: number;
@@ -72,9 +73,8 @@ export class MoveWriter {
   }
 
   /** Why a move that its statement skipped was not stored: a fence that no longer holds, or a game not in play. */
-  private async refusal(move: MoveRecord): Promise<Error> {
-    const stale = move.fence === null ? null : await staleFence(this.prisma, move.gameId, move.fence);
-    return stale ? new StaleOwner(stale) : new Error(`stored 0 of 1 moves: game ${move.gameId} is not in play`);
+  private refusal(move: MoveRecord): Promise<Error> {
+    return refusal(this.prisma, move.gameId, move.fence, `stored 0 of 1 moves: game ${move.gameId} is not in play`);
   }
 
   // Only an active game takes moves (a finished or adjourned one stores nothing), and only from its room's owner.
@@ -119,17 +119,4 @@ export class MoveWriter {
       RETURNING g."id"`;
     return new Set(rows.map((r) => r.id));
   }
-}
-
-/**
- * After a fenced write stored nothing: the room's id when the fence is why (the lease has another
- * token, or ran out), null when it still holds (the game was not in play: a bug of the caller's).
- */
-export async function staleFence(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fence: number): Promise<string | null> {
-  const rows = await db.$queryRaw<{ room_id: string; held: boolean }[]>`
-    SELECT g."room_id", EXISTS (
-      SELECT 1 FROM "room_leases" l WHERE l."room_id" = g."room_id" AND l."token" = ${fence} AND l."expires_at" > now()
-    ) AS "held"
-    FROM "games" g WHERE g."id" = ${gameId}`;
-  return rows.length === 1 && !rows[0].held ? rows[0].room_id : null;
 }

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import {
-  ChatChannelSchema, ColorSchema, GameStatusSchema, IdSchema, OutcomeSchema, RoomOptionsSchema, opposite, ratingPoolOf, rulesOptions, setupOfRoom, type RatingPool, type ChatMessage, SeatsSchema, type AdjournReason, type Color, type GameRecord, type GameStatus, type MyGames, type Outcome,
-  type RoomOptions, type RoomTournament, type Seat, type Seats,
+  ChatChannelSchema, ColorSchema, GameStatusSchema, IdSchema, RoomOptionsSchema, ratingPoolOf, resultIsRated, SeatsSchema, type ChatMessage, type Color,
+  type GameStatus, type Outcome, type RatingChanges, type RatingPool, type RoomOptions, type RoomTournament, type Seats,
 } from '@chu/protocol';
-import { parseSfen } from '@chu/rules';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
-import { MoveWriter, staleFence, type MoveRecord, type StoredClock } from './MoveWriter.ts';
+import { outcomeOf, storedClock, type StoredClockColumns } from './columns.ts';
+import { fenced, refusal } from './fencing.ts';
+import { recordSeat } from './GameRecords.ts';
+import { MoveWriter, type MoveRecord, type StoredClock } from './MoveWriter.ts';
 import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
-export { MovesAhead, StaleOwner };
+export { MovesAhead, StaleOwner, fenced, recordSeat };
 
 /** A tournament game was not stored: its pairing has a game already (or the room's lease is gone). */
 export class PairingTaken extends Error {
@@ -50,27 +52,19 @@ export interface StoredGame {
 /** A sealed move as stored (RULES.md §7): a move's record, kept apart from the game's moves until it is played. */
 export type SealedRecord = Pick<MoveRecord, 'ply' | 'usi' | 'timeMs' | 'byCpu' | 'ackId' | 'deviceId' | 'lagMs'> & { clock: StoredClock | null };
 
+/** A game whose result moves ratings: its accounts and the pool its control counts for. */
+export interface RatedGame { id: string; blackUserId: string; whiteUserId: string; pool: RatingPool }
+
+/**
+ * The rating step of a finishing transaction: the game's ledger (game/GameLedger) finishes games through
+ * it, and ranked/RatingBook is it, so game/ never reaches into ranked/.
+ */
+export interface RatingStep { rate(tx: Tx, game: RatedGame, winner: Color | null, now: Date): Promise<RatingChanges> }
+
 /** The accounts behind a rated game's seats. */
 export interface RatedPlayers {
   black: string;
   white: string;
-}
-
-/**
- * The room's owner still holds it: a fencing token (see Leases) must match the room's lease, and the
- * lease must not have run out, so a process that lost the room writes nothing. The lease row is locked
- * FOR SHARE until the write's transaction ends: a takeover (an UPDATE of that row, Leases.acquire) waits
- * for a write already past this check, and a write that meets a takeover re-reads the row (READ
- * COMMITTED) and sees the new token. `null`: one process owns everything, nothing to check.
- */
-export const fenced = (roomId: Prisma.Sql, fence: number | null): Prisma.Sql =>
-  fence === null ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (
-    SELECT 1 FROM "room_leases" l WHERE l."room_id" = ${roomId} AND l."token" = ${fence} AND l."expires_at" > now() FOR SHARE)`;
-
-/** A fenced write of a game's changed nothing: StaleOwner when the fence is why, else `otherwise` (a bug). */
-async function refusal(db: Pick<PrismaClient, '$queryRaw'>, gameId: string, fence: number | null, otherwise: string): Promise<Error> {
-  const stale = fence === null ? null : await staleFence(db, gameId, fence);
-  return stale ? new StaleOwner(stale) : new Error(otherwise);
 }
 
 const clockColumns = { blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true } as const;
@@ -209,7 +203,7 @@ export class Store {
   /**
    * Both players agreed to resume (RULES.md §7): in one transaction the sealed move joins the game's
    * moves, its sealed row goes, and the game is in play again from `move.at`. A sealed move that ends the
-   * game is stored by ranked/RatingBook.recordResult instead, with the result.
+   * game is stored by `finish` instead, with the result.
    */
   async playSealed(move: MoveRecord): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
@@ -278,8 +272,21 @@ export class Store {
   }
 
   /**
+   * The finishing transaction: the final move (if the game ended on one), the result, and, when the
+   * result counts for ratings, `ratings`' step, all together or not at all. A game never finishes twice.
+   */
+  finish(r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord; fence: number | null }, ratings: RatingStep): Promise<RatingChanges | null> {
+    const now = new Date();
+    return this.transaction(async (tx) => {
+      if (r.finalMove) await Store.insertMove(tx, r.finalMove);
+      const rated = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now, r.fence);
+      return rated && ratings.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white, pool: rated.pool }, r.outcome.winner, now);
+    });
+  }
+
+  /**
    * Inside the finishing transaction: records a result once (only an unfinished game finishes) and
-   * returns the accounts to rate, if it is a rated game.
+   * returns the accounts to rate, if its result counts (the protocol's resultIsRated).
    */
   static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date, fence: number | null): Promise<(RatedPlayers & { pool: RatingPool }) | null> {
     const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null; options: unknown }[]>`
@@ -290,7 +297,7 @@ export class Store {
     if (rows.length !== 1) throw await refusal(tx, gameId, fence, `game ${gameId} is not in play: result not recorded (twice)`);
     const g = rows[0];
     // the rating its control counts for (a ranked game stored untimed, from before controls, counts as real-time)
-    return g.rated && g.black && g.white ? { black: g.black, white: g.white, pool: ratingPoolOf(RoomOptionsSchema.parse(g.options).timeControl) } : null;
+    return resultIsRated(g.rated, outcome) && g.black && g.white ? { black: g.black, white: g.white, pool: ratingPoolOf(RoomOptionsSchema.parse(g.options).timeControl) } : null;
   }
 
   /**
@@ -320,122 +327,6 @@ export class Store {
     const row = await this.prisma.game.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, include: gameWithMoves });
     return row && toGame(row);
   }
-
-  /** A game as stored, for replays (finished or not). */
-  async gameRecord(id: string): Promise<GameRecord | null> {
-    const g = await this.prisma.game.findUnique({
-      where: { id },
-      include: {
-        tournamentPairing: { select: { tournament: { select: { id: true, name: true } } } },
-        room: { select: { code: true } },
-        moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true, lagMs: true } },
-      },
-    });
-    if (!g) return null;
-    const seats = SeatsSchema.parse(g.seats);
-    const status = GameStatusSchema.parse(g.status);
-    const options = RoomOptionsSchema.parse(g.options);
-    return {
-      id: g.id,
-      roomCode: g.room.code,
-      number: g.number,
-      options,
-      startSfen: g.startSfen,
-      setup: setupOfRoom({ variant: options.variant, startSfen: g.startSfen }),
-      moves: g.moves.map((m) => m.usi),
-      times: g.moves.map((m) => m.timeMs),
-      clocks: g.moves.map((m) => {
-        const c = storedClock(m);
-        return c && { black: { mainMs: c.blackMs, periods: c.blackPeriods }, white: { mainMs: c.whiteMs, periods: c.whitePeriods }, lagCreditMs: m.lagMs ?? 0 };
-      }),
-      byCpu: g.moves.map((m) => m.byCpu),
-      status,
-      outcome: outcomeOf(status, g.winner, g.reason),
-      seats: { black: recordSeat(seats.black), white: recordSeat(seats.white) },
-      createdAt: g.createdAt.toISOString(),
-      finishedAt: g.finishedAt?.toISOString() ?? null,
-      tournament: g.tournamentPairing?.tournament ?? null,
-    };
-  }
-
-  /**
-   * The games a person comes back to: this device's in progress, newest first (the way back into an
-   * adjourned game), and, for an account, its last finished games from any of its devices.
-   */
-  async myGames(deviceId: string, userId: string | null, limit = 20, msPerSecond = 1000): Promise<MyGames> {
-    const games = await this.myGameRows(
-      Prisma.sql`g."status" IN ('active', 'adjourned') AND ${seatedAs('deviceId', deviceId)}`,
-      Prisma.sql`g."turn_started_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.deviceId === deviceId, msPerSecond,
-    );
-    const finished = userId === null ? [] : await this.myGameRows(
-      Prisma.sql`g."status" = 'finished' AND ${seatedAs('userId', userId)}`,
-      Prisma.sql`g."finished_at" DESC NULLS LAST`, limit, (s) => s.kind === 'human' && s.userId === userId, msPerSecond,
-    );
-    return { games, finished };
-  }
-
-  /** `msPerSecond`: the server's clock seconds (CHU_MS_PER_SECOND), which a correspondence deadline is counted in. */
-  private async myGameRows(where: Prisma.Sql, order: Prisma.Sql, limit: number, mine: (s: Seat) => boolean, msPerSecond: number): Promise<MyGames['games']> {
-    const rows = await this.prisma.$queryRaw<
-      {
-        id: string; code: string; seats: unknown; status: string; winner: string | null; reason: string | null; ply: number; updated: Date;
-        options: unknown; startSfen: string; turnStartedAt: Date | null; sealed: boolean;
-      }[]
-    >`
-      SELECT g."id", r."code", g."seats", g."status", g."winner", g."reason", g."options", g."start_sfen" AS "startSfen",
-        g."turn_started_at" AS "turnStartedAt",
-        EXISTS (SELECT 1 FROM "sealed_moves" s WHERE s."game_id" = g."id") AS "sealed",
-        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply",
-        COALESCE(g."finished_at", g."turn_started_at", g."created_at") AS "updated"
-      FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
-      WHERE ${where}
-      ORDER BY ${order}
-      LIMIT ${limit}`;
-    return rows.map((r) => {
-      const seats = SeatsSchema.parse(r.seats);
-      const color = mine(seats.black) ? 'black' as const : 'white' as const;
-      const status = GameStatusSchema.parse(r.status);
-      const options = RoomOptionsSchema.parse(r.options);
-      const tc = options.timeControl;
-      // the side to move: the start's, then one side a ply
-      const start = parseSfen(r.startSfen, rulesOptions(options));
-      const first = start.ok ? start.value.turn : 'black';
-      const turn = status === 'finished' ? null : r.ply % 2 === 0 ? first : opposite(first);
-      // a correspondence turn runs by the calendar from its stored start, whoever is connected (RULES.md §7)
-      const deadline = status === 'active' && tc.kind === 'correspondence' && r.turnStartedAt
-        ? new Date(r.turnStartedAt.getTime() + tc.daysPerMove * 86_400 * msPerSecond).toISOString() : null;
-      return {
-        gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name,
-        status, adjourned: status === 'adjourned' ? adjournReason(r.sealed) : null,
-        ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason), turn, deadline,
-      };
-    });
-  }
-}
-
-/** Both clocks as a move stored them, or null: an untimed game's move (or one from before clocks). */
-type StoredClockColumns = { [K in keyof StoredClock]: number | null };
-function storedClock(m: StoredClockColumns): StoredClock | null {
-  return m.blackMs === null || m.blackPeriods === null || m.whiteMs === null || m.whitePeriods === null ? null
-    : { blackMs: m.blackMs, blackPeriods: m.blackPeriods, whiteMs: m.whiteMs, whitePeriods: m.whitePeriods };
-}
-
-/** A game's seats hold this device or account (the seats are JSON: { black: Seat, white: Seat }). */
-const seatedAs = (key: 'deviceId' | 'userId', id: string): Prisma.Sql => {
-  const field = Prisma.raw(`'${key}'`); // one of two fixed names, never input
-  return Prisma.sql`(g."seats"->'black'->>${field} = ${id} OR g."seats"->'white'->>${field} = ${id})`;
-};
-
-/** An adjourned game with a sealed move was adjourned by agreement (RULES.md §7); without one, by absence (§8). */
-const adjournReason = (sealed: boolean): AdjournReason => (sealed ? 'agreement' : 'absence');
-
-const outcomeOf = (status: GameStatus, winner: string | null, reason: string | null): Outcome | null =>
-  status === 'finished' ? OutcomeSchema.parse({ winner, reason }) : null;
-
-export function recordSeat(s: Seat): GameRecord['seats']['black'] {
-  if (s.kind === 'human') return { kind: s.kind, name: s.name };
-  if (s.kind === 'cpu') return { kind: s.kind, name: `CPU ${s.level}`, level: s.level };
-  return { kind: s.kind, name: null };
 }
 
 function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number; muted: unknown }): RoomRecord {

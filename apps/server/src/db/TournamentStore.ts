@@ -1,10 +1,11 @@
 import {
-  CreateTournamentSchema, tournamentControl, TOURNAMENTS_PER_ACCOUNT, ROUND_ROBIN_ENTRANTS, TournamentKindSchema, TournamentStatusSchema,
+  cpuName, CreateTournamentSchema, tournamentControl, TOURNAMENTS_PER_ACCOUNT, ROUND_ROBIN_ENTRANTS, TournamentKindSchema, TournamentStatusSchema,
   type CreateTournament, type TournamentGameResult as GameResult, type TournamentKind, type TournamentStatus, type TournamentSummary,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from './database.ts';
+import { holds } from './fencing.ts';
 import type { Tx } from './Store.ts';
 
 /** A tournament's row as stored. */
@@ -99,7 +100,7 @@ export class TournamentStore {
       await tx.tournament.create({
         data: {
           id, kind: settings.kind, name: settings.name, organiserId, options: settings, startsAt: new Date(settings.startsAt),
-          entrants: { create: settings.cpu.map((level, i) => ({ id: newId(), cpuLevel: level, name: `CPU ${level}`, seed: i + 1 })) },
+          entrants: { create: settings.cpu.map((level, i) => ({ id: newId(), cpuLevel: level, name: cpuName(level), seed: i + 1 })) },
         },
       });
       return { ok: true as const, value: id };
@@ -235,9 +236,8 @@ export class TournamentStore {
   async fenced<T>(id: string, token: number | null, work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(async (tx) => {
       if (token !== null) {
-        const held = await tx.$queryRaw<unknown[]>`
-          SELECT 1 FROM "tournament_leases" WHERE "tournament_id" = ${id} AND "token" = ${token} AND "expires_at" > now() FOR SHARE`;
-        if (held.length === 0) throw new StaleTournamentOwner(id);
+        const [lease] = await tx.$queryRaw<{ held: boolean }[]>`SELECT ${holds('tournament', Prisma.sql`${id}`, token)} AS "held"`;
+        if (!lease?.held) throw new StaleTournamentOwner(id);
       }
       return work(tx);
     });

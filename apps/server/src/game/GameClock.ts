@@ -38,6 +38,17 @@ export class GameClock {
     return config && new GameClock(scaled(config, msPerSecond / 1000), control, stored);
   }
 
+  /**
+   * A correspondence turn's deadline (epoch ms) by the calendar from its stored start, as the loaded
+   * game's clock shows it (RULES.md §7); null for any other control, or a turn not started.
+   */
+  static correspondenceDeadline(control: TimeControl, msPerSecond: number, turn: Color, turnStartedAt: Date | null): number | null {
+    const clock = control.kind === 'correspondence' && turnStartedAt ? GameClock.of(control, msPerSecond) : null;
+    if (!clock || !turnStartedAt) return null;
+    clock.startTurn(turn, 0, turnStartedAt.getTime());
+    return clock.view(turnStartedAt.getTime()).deadline;
+  }
+
   /** Correspondence: days bind the players, who come and go by design (no stand-in, no adjournment, no lag). */
   get correspondence(): boolean { return this.control.kind === 'correspondence'; }
 

@@ -1,7 +1,7 @@
 import { ArchiveFilterSchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage, type GameRecord } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCursor, type Archive } from '../db/Archive.ts';
-import type { Store } from '../db/Store.ts';
+import type { GameRecords } from '../db/GameRecords.ts';
 import { HttpRefusal } from './errors.ts';
 import { parsed } from './requester.ts';
 import { kifCollection } from './records.ts';
@@ -13,7 +13,7 @@ const EXPORT_PAGE = 100;
  * `GET /api/players/:username/games.kif`, every game (same filters) as one KIF collection: the games'
  * records newest first, each separated from the next by an empty line.
  */
-export function registerArchiveRoutes(app: FastifyInstance, store: Store, archive: Archive) {
+export function registerArchiveRoutes(app: FastifyInstance, stored: GameRecords, archive: Archive) {
   const player = async (req: FastifyRequest) => {
     const name = UsernameSchema.safeParse((req.params as { username: string }).username);
     const found = name.success ? await archive.player(name.data) : null;
@@ -35,7 +35,7 @@ export function registerArchiveRoutes(app: FastifyInstance, store: Store, archiv
     const records: GameRecord[] = [];
     for (let page = await archive.page(who.id, filter, null, EXPORT_PAGE); ; ) {
       for (const g of page.games) {
-        const record = await store.gameRecord(g.gameId);
+        const record = await stored.gameRecord(g.gameId);
         if (record) records.push(record);
       }
       const next = page.next === null ? null : parseCursor(page.next);

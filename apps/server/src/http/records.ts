@@ -2,7 +2,7 @@ import { DELETED_PLAYER, IdSchema, rulesOptions, type GameRecord } from '@chu/pr
 import { Game, kifDate, kifTimeControl, toKif } from '@chu/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Store } from '../db/Store.ts';
+import type { GameRecords } from '../db/GameRecords.ts';
 
 const PlyQuerySchema = z.object({ ply: z.coerce.number().int().min(0).max(100_000).optional() }).strict();
 
@@ -48,10 +48,10 @@ export const kifCollection = (records: GameRecord[], origin: string): string => 
  * Game records that travel: `GET /api/games/:id.kif` in the chu KIF lishogi reads, and
  * `GET /api/games/:id.sfen` for the position after the last move (or after `?ply=N` moves).
  */
-export function registerRecordRoutes(app: FastifyInstance, store: Store) {
+export function registerRecordRoutes(app: FastifyInstance, records: GameRecords) {
   const load = async (req: FastifyRequest, reply: FastifyReply): Promise<GameRecord | undefined> => {
     const id = IdSchema.safeParse((req.params as { id: string }).id);
-    const record = id.success ? await store.gameRecord(id.data) : null;
+    const record = id.success ? await records.gameRecord(id.data) : null;
     if (!record) void reply.code(404).send({ code: 'no-game', message: 'No such game.' });
     return record ?? undefined;
   };

@@ -10,7 +10,8 @@ import type { Metrics } from '../metrics.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, fromBrowser, overHttps, type OriginPolicy } from '../identity/origin.ts';
 import type { Archive } from '../db/Archive.ts';
-import type { Store } from '../db/Store.ts';
+import type { GameRecords } from '../db/GameRecords.ts';
+import { myGames } from './myGames.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
@@ -23,7 +24,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface RouteDeps {
   identity: Identity;
   lobby: Lobby;
-  store: Store;
+  records: GameRecords;
   archive: Archive;
   ratings: RatingBook;
   health: Health;
@@ -38,7 +39,7 @@ export interface RouteDeps {
 }
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { identity, lobby, store, limits } = deps;
+  const { identity, lobby, records, limits } = deps;
   const encrypted = (req: FastifyRequest) => (req.raw.socket as TLSSocket).encrypted === true;
 
   // A page on another site may make the browser send our cookie with a form or fetch: refuse it before
@@ -195,13 +196,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   // This device's games in progress (active or adjourned): the way back into each; an account's finished games.
   app.get('/api/me/games', async (req) => {
     const d = await device(req);
-    return store.myGames(d.id, d.user?.id ?? null, undefined, deps.msPerSecond);
+    return myGames(records, d.id, d.user?.id ?? null, deps.msPerSecond);
   });
 
   // Replays: a stored game with its moves (USI) and seat names.
   app.get('/api/games/:id', async (req) => {
     const id = IdSchema.safeParse((req.params as { id: string }).id);
-    const game = id.success ? await store.gameRecord(id.data) : null;
+    const game = id.success ? await records.gameRecord(id.data) : null;
     if (!game) throw new HttpRefusal(404, 'no-game', 'No such game.');
     return { game };
   });

@@ -1,6 +1,6 @@
 import { CreateTournamentSchema, TournamentIdParamsSchema, type TournamentList, type TournamentView } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../db/Store.ts';
+import type { GameRecords } from '../db/GameRecords.ts';
 import type { Done, TournamentStore } from '../db/TournamentStore.ts';
 import type { Identity } from '../identity/Identity.ts';
 import type { Tournaments } from '../tournaments/Tournaments.ts';
@@ -20,7 +20,7 @@ const STATUS = { 'no-tournament': 404, 'tournament-closed': 409, 'tournament-ful
  * database at its next upkeep.
  */
 export function registerTournamentRoutes(
-  app: FastifyInstance, identity: Identity, store: Store, tournaments: TournamentStore, runner: Tournaments, windowMs: number,
+  app: FastifyInstance, identity: Identity, stored: GameRecords, tournaments: TournamentStore, runner: Tournaments, windowMs: number,
 ) {
   const account = (req: FastifyRequest) => requestAccount(identity, req);
   const idOf = (req: FastifyRequest): string => {
@@ -77,7 +77,7 @@ export function registerTournamentRoutes(
     if (!view) throw new HttpRefusal(404, 'no-tournament', 'No such tournament.');
     const records = [];
     for (const g of view.games) {
-      const record = g.gameId ? await store.gameRecord(g.gameId) : null;
+      const record = g.gameId ? await stored.gameRecord(g.gameId) : null;
       if (record) records.push(record);
     }
     return reply

@@ -1,15 +1,10 @@
 import { RANKED_CONTROLS, ratingPoolOf, type RankedControlId } from '@chu/protocol';
-import { pairSeekers, type Seeker } from '@chu/ratings';
-import type { DeviceIdentity } from '../identity/Identity.ts';
+import { pairSeekers } from '@chu/ratings';
 import type { RatingBook } from './RatingBook.ts';
-import { MemorySeekers, type Seekers } from './Seekers.ts';
+import { MemorySeekers, type RankedDevice, type Seekers, type Seeking } from './Seekers.ts';
 
-export type RankedDevice = DeviceIdentity & { user: { id: string; username: string } };
-
-export interface Seeking extends Seeker {
-  control: RankedControlId;
-  device: RankedDevice;
-}
+// The queue's entries are the queue's (Seekers.ts): named here too for the callers that start games.
+export type { RankedDevice, Seeking } from './Seekers.ts';
 
 /** Two seekers of one control to start a rated game for: black and white already drawn. */
 export interface Match { black: Seeking; white: Seeking; control: RankedControlId }

@@ -4,7 +4,7 @@ import {
 } from '@chu/protocol';
 import { INITIAL, PROVISIONAL_RD, isProvisional, rateResult, type Rating, type Score } from '@chu/ratings';
 import type { PrismaClient } from '../db/database.ts';
-import { Store, type Tx } from '../db/Store.ts';
+import type { RatedGame, Store, Tx } from '../db/Store.ts';
 import type { MoveRecord } from '../db/MoveWriter.ts';
 
 interface RatingRow {
@@ -27,20 +27,54 @@ const glicko = (r: Pick<RatingRow, 'rating' | 'deviation' | 'volatility' | 'rate
 
 
 /**
- * The finishing transaction: the final move (if the game ended on one), the result, and for a rated
- * game (not aborted) both rating changes, all together or not at all. A game never finishes twice.
+ * The finishing transaction with its rating step (Store.finish): the final move, the result, and for a
+ * game whose result counts both rating changes, all together or not at all. A game's ledger finishes
+ * games the same way, through its session's `ratings` (a RatingBook).
  */
-export async function recordResult(
-  store: Store,
-  r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord; fence: number | null },
+export function recordResult(
+  store: Store, r: { gameId: string; version: number; outcome: Outcome; finalMove?: MoveRecord; fence: number | null },
 ): Promise<RatingChanges | null> {
-  const now = new Date();
-  return store.transaction(async (tx) => {
-    if (r.finalMove) await Store.insertMove(tx, r.finalMove);
-    const rated = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now, r.fence);
-    if (!rated || r.outcome.reason === 'abort') return null;
-    return RatingBook.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white, pool: rated.pool }, r.outcome.winner, now);
+  return store.finish(r, { rate: rateGame });
+}
+
+/**
+ * Rates a finished game inside the transaction that records its result, so a result and its
+ * rating change exist together or not at all. Draw = ½. Only the ratings of the game's pool change.
+ */
+async function rateGame(tx: Tx, game: RatedGame, winner: Color | null, now: Date): Promise<RatingChanges> {
+  const { pool } = game;
+  const ids = [game.blackUserId, game.whiteUserId];
+  await tx.rating.createMany({ data: ids.map((userId) => ({ userId, pool })), skipDuplicates: true });
+  // row locks: two games of one pool ending at once for one player are rated one after the other
+  const rows = await tx.$queryRaw<RatingRow[]>`
+    SELECT "user_id" AS "userId", "rating", "deviation", "volatility", "rated_at" AS "ratedAt"
+    FROM "ratings" WHERE "pool" = ${pool} AND "user_id" IN (${ids[0]}, ${ids[1]}) FOR UPDATE`;
+  const before = (id: string) => glicko(rows.find((r) => r.userId === id)!);
+  const black = before(game.blackUserId);
+  const white = before(game.whiteUserId);
+  const blackScore: Score = winner === null ? 0.5 : winner === 'black' ? 1 : 0;
+  const [blackAfter, whiteAfter] = rateResult(black, white, blackScore, now.getTime());
+  const sides = [
+    { userId: game.blackUserId, color: 'black' as const, score: blackScore, from: black, to: blackAfter },
+    { userId: game.whiteUserId, color: 'white' as const, score: (1 - blackScore) as Score, from: white, to: whiteAfter },
+  ];
+  await tx.gameRating.createMany({
+    data: sides.map((s) => ({
+      gameId: game.id, userId: s.userId, color: s.color, pool, score: s.score,
+      ratingBefore: s.from.rating, rdBefore: s.from.rd, volatilityBefore: s.from.vol,
+      ratingAfter: s.to.rating, rdAfter: s.to.rd, volatilityAfter: s.to.vol, createdAt: now,
+    })),
   });
+  for (const s of sides)
+    await tx.rating.update({
+      where: { userId_pool: { userId: s.userId, pool } },
+      data: {
+        rating: s.to.rating, deviation: s.to.rd, volatility: s.to.vol, ratedAt: now, games: { increment: 1 },
+        ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
+      },
+    });
+  const change = (i: number) => ({ before: sides[i].from.rating, after: sides[i].to.rating, provisional: isProvisional(sides[i].to) });
+  return { black: change(0), white: change(1) };
 }
 
 const LEADERBOARD_SIZE = 100;
@@ -50,45 +84,11 @@ const RECENT_GAMES = 20;
 export class RatingBook {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /**
-   * Rates a finished game inside the transaction that records its result, so a result and its
-   * rating change exist together or not at all. Draw = ½. Only the ratings of the game's pool change.
-   */
-  static async rate(tx: Tx, game: { id: string; blackUserId: string; whiteUserId: string; pool: RatingPool }, winner: Color | null, now: Date): Promise<RatingChanges> {
-    const { pool } = game;
-    const ids = [game.blackUserId, game.whiteUserId];
-    await tx.rating.createMany({ data: ids.map((userId) => ({ userId, pool })), skipDuplicates: true });
-    // row locks: two games of one pool ending at once for one player are rated one after the other
-    const rows = await tx.$queryRaw<RatingRow[]>`
-      SELECT "user_id" AS "userId", "rating", "deviation", "volatility", "rated_at" AS "ratedAt"
-      FROM "ratings" WHERE "pool" = ${pool} AND "user_id" IN (${ids[0]}, ${ids[1]}) FOR UPDATE`;
-    const before = (id: string) => glicko(rows.find((r) => r.userId === id)!);
-    const black = before(game.blackUserId);
-    const white = before(game.whiteUserId);
-    const blackScore: Score = winner === null ? 0.5 : winner === 'black' ? 1 : 0;
-    const [blackAfter, whiteAfter] = rateResult(black, white, blackScore, now.getTime());
-    const sides = [
-      { userId: game.blackUserId, color: 'black' as const, score: blackScore, from: black, to: blackAfter },
-      { userId: game.whiteUserId, color: 'white' as const, score: (1 - blackScore) as Score, from: white, to: whiteAfter },
-    ];
-    await tx.gameRating.createMany({
-      data: sides.map((s) => ({
-        gameId: game.id, userId: s.userId, color: s.color, pool, score: s.score,
-        ratingBefore: s.from.rating, rdBefore: s.from.rd, volatilityBefore: s.from.vol,
-        ratingAfter: s.to.rating, rdAfter: s.to.rd, volatilityAfter: s.to.vol, createdAt: now,
-      })),
-    });
-    for (const s of sides)
-      await tx.rating.update({
-        where: { userId_pool: { userId: s.userId, pool } },
-        data: {
-          rating: s.to.rating, deviation: s.to.rd, volatility: s.to.vol, ratedAt: now, games: { increment: 1 },
-          ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
-        },
-      });
-    const change = (i: number) => ({ before: sides[i].from.rating, after: sides[i].to.rating, provisional: isProvisional(sides[i].to) });
-    return { black: change(0), white: change(1) };
+  /** The rating step of a game's finishing transaction (Store.finish's RatingStep): see `rateGame`. */
+  rate(tx: Tx, game: RatedGame, winner: Color | null, now: Date): Promise<RatingChanges> {
+    return rateGame(tx, game, winner, now);
   }
+
 
   /** What each seated account's rating in `pool` (the game's) is now, to show next to its name. */
   async seatRatings(seats: Seats, pool: RatingPool): Promise<Record<Color, SeatRating | null>> {

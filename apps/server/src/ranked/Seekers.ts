@@ -1,8 +1,17 @@
-import { RankedControlIdSchema } from '@chu/protocol';
+import { RankedControlIdSchema, type RankedControlId } from '@chu/protocol';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../log.ts';
-import type { Seeking } from './Matchmaker.ts';
+import type { Seeker } from '@chu/ratings';
+import type { DeviceIdentity } from '../identity/Identity.ts';
+
+export type RankedDevice = DeviceIdentity & { user: { id: string; username: string } };
+
+/** A socket of a logged-in device waiting in one ranked control's queue. */
+export interface Seeking extends Seeker {
+  control: RankedControlId;
+  device: RankedDevice;
+}
 
 /** A queue entry as another process wrote it to Redis: read back only if it still has this shape. */
 const SeekingSchema = z.object({
