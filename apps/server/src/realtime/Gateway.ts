@@ -13,7 +13,7 @@ import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, clientAddress } from '../identity/origin.ts';
 import type { Matchmaker } from '../ranked/Matchmaker.ts';
-import { execute, isRoomCommand, targetOf, unavailable, type Caller, type RoomCommand, type RoomCommandType } from '../rooms/commands.ts';
+import { execute, isRoomCommand, isTimed, targetOf, unavailable, type Caller, type RoomCommand, type RoomCommandType } from '../rooms/commands.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import { tournamentChannel, type Tournaments } from '../tournaments/Tournaments.ts';
 import { accountChannel, deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
@@ -246,8 +246,9 @@ export class Gateway {
           typeof ack === 'string' && ack.length <= 40 ? { ack } : {});
       }
       const msg = parsed.data;
-      const timed = msg.type === 'move' ? this.metrics.moveRoundTrip.startTimer() : null;
-      const handled = isRoomCommand(msg) ? this.route(socket, st, msg) : (this.handlers[msg.type] as Handler<typeof msg.type>)(socket, st, msg as never);
+      const command = isRoomCommand(msg);
+      const timed = command && isTimed(msg) ? this.metrics.moveRoundTrip.startTimer() : null;
+      const handled = command ? this.route(socket, st, msg) : (this.handlers[msg.type] as Handler<typeof msg.type>)(socket, st, msg as never);
       handled.finally(() => timed?.()).catch((err) => {
         if (isStorageOutage(err)) {
           // Nothing was applied (GameSession restores the game on a failed write): the client sends the
@@ -273,6 +274,7 @@ export class Gateway {
       }
     });
   }
+
   /** The edge's own messages: everything that is not a room command. */
   private readonly handlers: { [T in EdgeMessageType]: Handler<T> } = {
     'lobby.watch': async (socket) => {
@@ -337,7 +339,7 @@ export class Gateway {
       }
       case 'leave': {
         const { code } = m as ClientMessageOf<'room.leave'>;
-        if (!socket.rooms.has(roomChannel(code))) return sendError(socket, 'not-in-room', 'You are not in that room.', acked(m.ack)), null;
+        if (!socket.rooms.has(roomChannel(code))) return refused(socket, 'not-in-room', 'You are not in that room.', m.ack);
         await socket.leave(roomChannel(code));
         const ran = await this.forwarding.toOwner(code, caller, m);
         send(socket, { type: 'left', code });
@@ -345,12 +347,12 @@ export class Gateway {
       }
       case 'room': {
         const { code } = m as Extract<RoomCommand, { code: string }>;
-        if (!socket.rooms.has(roomChannel(code))) return sendError(socket, 'not-in-room', 'Join the room first.', acked(m.ack)), null;
+        if (!socket.rooms.has(roomChannel(code))) return refused(socket, 'not-in-room', 'Join the room first.', m.ack);
         return this.forwarding.toOwner(code, caller, m);
       }
       case 'game': {
         const code = await this.forwarding.codeOfGame((m as Extract<RoomCommand, { gameId: string }>).gameId);
-        if (!code) return sendError(socket, 'no-game', 'No such game.', acked(m.ack)), null;
+        if (!code) return refused(socket, 'no-game', 'No such game.', m.ack);
         return this.forwarding.toOwner(code, caller, m);
       }
     }
@@ -384,4 +386,10 @@ const acked = (ack: string | undefined): { ack?: string } => (ack !== undefined 
 
 function sendError(socket: Socket, code: ErrorCode, message: string, extra: { ack?: string; reason?: string } = {}): void {
   send(socket, { type: 'error', code, message, ...extra });
+}
+
+/** A room command the edge refuses before it reaches a room: nothing ran. */
+function refused(socket: Socket, code: ErrorCode, message: string, ack: string | undefined): null {
+  sendError(socket, code, message, acked(ack));
+  return null;
 }

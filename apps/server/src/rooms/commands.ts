@@ -28,10 +28,13 @@ export interface Outcome extends RoomStep {
  */
 export type Target = 'new' | 'enter' | 'leave' | 'room' | 'game';
 
-/** A command on the room (`run`), or on the room's current game (`play`: the game decides and stores). */
+/**
+ * A command on the room (`run`), or on the room's current game (`play`: the game decides and stores).
+ * `timed`: its round trip on the edge is the site's move round trip (/metrics).
+ */
 type Entry<T extends ClientMessageType> =
   | { target: Target; run(room: Room, caller: Caller, m: ClientMessageOf<T>): Promise<Outcome> }
-  | { target: 'game'; play(game: GameSession, caller: Caller, m: ClientMessageOf<T>): Promise<Step> };
+  | { target: 'game'; timed?: true; play(game: GameSession, caller: Caller, m: ClientMessageOf<T>): Promise<Step> };
 
 /** The one table over every room and game command of the protocol: the command types are its keys. */
 export const COMMANDS = {
@@ -50,7 +53,7 @@ export const COMMANDS = {
   'chat.send': { target: 'room', run: (room, c, m) => room.chat.send(c.device, m.channel, m.text) },
   'chat.mute': { target: 'room', run: (room, c, m) => room.mute(c.device.id, m.deviceId, m.muted) },
   sync: { target: 'game', run: sync },
-  move: { target: 'game', play: (g, c, m) => g.move(c.device.id, m.usi, m.version, m.ack, c.lagMs) },
+  move: { target: 'game', timed: true, play: (g, c, m) => g.move(c.device.id, m.usi, m.version, m.ack, c.lagMs) },
   'give-time': { target: 'game', play: (g, c) => g.giveTime(c.device.id) },
   resign: { target: 'game', play: (g, c) => g.resign(c.device.id) },
   abort: { target: 'game', play: (g, c) => g.abort(c.device.id) },
@@ -66,6 +69,7 @@ export type RoomCommand = ClientMessageOf<RoomCommandType>;
 
 export const isRoomCommand = (m: { type: ClientMessageType }): m is RoomCommand => Object.hasOwn(COMMANDS, m.type);
 export const targetOf = (m: RoomCommand): Target => COMMANDS[m.type].target;
+export const isTimed = (m: RoomCommand): boolean => 'timed' in COMMANDS[m.type];
 
 /**
  * The owner's side of every room command: on the room's queue, the command runs and is stored; then,
