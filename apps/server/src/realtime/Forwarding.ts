@@ -67,8 +67,14 @@ export class Forwarding {
 
   stop(): void { this.stopped = true; }
 
+  /** Runs a game's command where its room is owned (`toOwner`); no such game is refused here. */
+  async toGameOwner(gameId: string, caller: Caller, m: RoomCommand): Promise<Ran> {
+    const code = await this.codeOfGame(gameId);
+    return code ? this.toOwner(code, caller, m) : this.refuse(caller, 'no-game', 'No such game.', m.ack);
+  }
+
   /** A game's room code: known here if this process owns it, else asked of the database once. */
-  async codeOfGame(gameId: string): Promise<string | null> {
+  private async codeOfGame(gameId: string): Promise<string | null> {
     const local = this.lobby.roomOfGame(gameId)?.code ?? this.gameRooms.get(gameId);
     if (local) return local;
     const code = await this.store.roomCodeOfGame(gameId);

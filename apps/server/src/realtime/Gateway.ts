@@ -13,7 +13,7 @@ import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { checkOrigin, clientAddress } from '../identity/origin.ts';
 import type { Matchmaker } from '../ranked/Matchmaker.ts';
-import { execute, isRoomCommand, isTimed, targetOf, unavailable, type Caller, type RoomCommand, type RoomCommandType } from '../rooms/commands.ts';
+import { execute, routeOf, unavailable, type Caller, type RoomCommand, type RoomCommandType, type Target } from '../rooms/commands.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import { tournamentChannel, type Tournaments } from '../tournaments/Tournaments.ts';
 import { accountChannel, deviceChannel, roomChannel, type Fanout } from './Fanout.ts';
@@ -246,9 +246,11 @@ export class Gateway {
           typeof ack === 'string' && ack.length <= 40 ? { ack } : {});
       }
       const msg = parsed.data;
-      const command = isRoomCommand(msg);
-      const timed = command && isTimed(msg) ? this.metrics.moveRoundTrip.startTimer() : null;
-      const handled = command ? this.route(socket, st, msg) : (this.handlers[msg.type] as Handler<typeof msg.type>)(socket, st, msg as never);
+      const route = routeOf(msg);
+      const timed = route?.timed ? this.metrics.moveRoundTrip.startTimer() : null;
+      const handled = route
+        ? this.route(socket, st, msg as RoomCommand, route.target)
+        : (this.handlers[msg.type as EdgeMessageType] as Handler<EdgeMessageType>)(socket, st, msg as never);
       handled.finally(() => timed?.()).catch((err) => {
         if (isStorageOutage(err)) {
           // Nothing was applied (GameSession restores the game on a failed write): the client sends the
@@ -317,14 +319,14 @@ export class Gateway {
    * (entering or leaving the room's channel, the room it opens) is done here. What comes back is a
    * fact about the caller its own process keeps: a seated player's socket refills faster.
    */
-  private async route(socket: Socket, st: SocketState, m: RoomCommand): Promise<void> {
-    const ran = await this.ranWhere(socket, st, m);
+  private async route(socket: Socket, st: SocketState, m: RoomCommand, target: Target): Promise<void> {
+    const ran = await this.ranWhere(socket, st, m, target);
     if (ran?.seated) st.bucket.refillPerSecond = this.config.rateLimit.refillPerSecond;
   }
 
-  private async ranWhere(socket: Socket, st: SocketState, m: RoomCommand): Promise<Ran | null> {
+  private async ranWhere(socket: Socket, st: SocketState, m: RoomCommand, target: Target): Promise<Ran | null> {
     const caller = callerOf(socket, st);
-    switch (targetOf(m)) {
+    switch (target) {
       case 'new': {
         const room = await this.openRoom(socket, st, m as Extract<RoomCommand, { type: 'room.create' | 'room.cpuGame' }>);
         if (!room) return null;
@@ -350,11 +352,7 @@ export class Gateway {
         if (!socket.rooms.has(roomChannel(code))) return refused(socket, 'not-in-room', 'Join the room first.', m.ack);
         return this.forwarding.toOwner(code, caller, m);
       }
-      case 'game': {
-        const code = await this.forwarding.codeOfGame((m as Extract<RoomCommand, { gameId: string }>).gameId);
-        if (!code) return refused(socket, 'no-game', 'No such game.', m.ack);
-        return this.forwarding.toOwner(code, caller, m);
-      }
+      case 'game': return this.forwarding.toGameOwner((m as Extract<RoomCommand, { gameId: string }>).gameId, caller, m);
     }
   }
 

@@ -68,8 +68,13 @@ export type RoomCommandType = keyof typeof COMMANDS;
 export type RoomCommand = ClientMessageOf<RoomCommandType>;
 
 export const isRoomCommand = (m: { type: ClientMessageType }): m is RoomCommand => Object.hasOwn(COMMANDS, m.type);
-export const targetOf = (m: RoomCommand): Target => COMMANDS[m.type].target;
-export const isTimed = (m: RoomCommand): boolean => 'timed' in COMMANDS[m.type];
+
+/** What the edge reads of a message's entry, or null when it is not a room command: where it runs, and whether it is timed. */
+export function routeOf(m: { type: ClientMessageType }): { target: Target; timed: boolean } | null {
+  if (!isRoomCommand(m)) return null;
+  const entry = COMMANDS[m.type];
+  return { target: entry.target, timed: 'timed' in entry };
+}
 
 /**
  * The owner's side of every room command: on the room's queue, the command runs and is stored; then,
