@@ -33,11 +33,15 @@ import { openCluster } from './cluster.ts';
 import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
 import { Fanout } from './realtime/Fanout.ts';
+import { Forwarding } from './realtime/Forwarding.ts';
 import { Gateway } from './realtime/Gateway.ts';
+import { LobbyFeed } from './realtime/LobbyFeed.ts';
+import { RankedPairing } from './realtime/RankedPairing.ts';
 import { tellUnreadOnConnect } from './realtime/NotificationSockets.ts';
 import { GameNoticesToAccounts } from './notifications/GameNotices.ts';
 import { Notifications } from './notifications/Notifications.ts';
 import { WebPush } from './notifications/WebPush.ts';
+import { GameStarts } from './rooms/GameStarts.ts';
 import { Lobby } from './rooms/Lobby.ts';
 import { Matchmaker } from './ranked/Matchmaker.ts';
 import { RatingBook } from './ranked/RatingBook.ts';
@@ -103,17 +107,21 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     blocks: friends,
     notices: new GameNoticesToAccounts(notifications, log),
   }, cluster.ownership, config.rooms);
-  const challenges = new Challenges(db.prisma, friends, lobby, fanout, config.challenges, log, {
+  const starts = new GameStarts(lobby, { outlet: fanout, log });
+  const challenges = new Challenges(db.prisma, friends, starts, fanout, config.challenges, log, {
     // stored for the bell (and pushed when no tab is open); told once per challenge
     challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
   });
   const matchmaker = new Matchmaker(ratings, cluster.seekers);
   const tournamentStore = new TournamentStore(db.prisma);
   const tournaments = new Tournaments({
-    store: tournamentStore, lobby, ratings, outlet: fanout, presence: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
+    store: tournamentStore, starts, ratings, outlet: fanout, presence: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
     notify: (accountId, input, opts) => notifications.notify(accountId, input, opts),
   });
-  const gateway = new Gateway(io, fanout, identity, lobby, matchmaker, store, cluster.ownership, config, redis, log, metrics, tournaments);
+  const lobbyFeed = new LobbyFeed(io, lobby, fanout, config, log);
+  const pairing = new RankedPairing(matchmaker, starts, fanout, log);
+  const forwarding = new Forwarding(io, lobby, store, cluster.ownership, fanout, config, log);
+  const gateway = new Gateway(io, fanout, identity, lobby, forwarding, lobbyFeed, { pairing, matchmaker }, tournaments, config, redis, log, metrics);
   metrics.read.games = () => lobby.activeGames();
   metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
@@ -140,8 +148,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   if (config.redisUrl) lobby.keepLeases(config.leaseMs);
   lobby.letEmptyRoomsGo();
   await app.listen({ port: config.port, host: config.host });
-  gateway.startPairing();
-  gateway.startLobby();
+  pairing.start();
+  lobbyFeed.start();
   tournaments.start();
   challenges.startExpiring();
   const address = app.server.address();
@@ -160,6 +168,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     async close() {
       ready = false;
       gateway.stop();
+      pairing.stop();
+      lobbyFeed.stop();
       tournaments.stop();
       challenges.stop();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.

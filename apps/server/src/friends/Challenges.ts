@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { PrismaClient } from '../db/database.ts';
 import type { DeviceIdentity } from '../identity/Identity.ts';
 import { newId } from '../identity/secrets.ts';
-import type { Lobby } from '../rooms/Lobby.ts';
+import type { GameStarts } from '../rooms/GameStarts.ts';
 import type { Account, Friends } from './Friends.ts';
 
 /** How many challenges one account may have open, how long one stays open, how often lapsed ones are closed. */
@@ -62,7 +62,7 @@ export class Challenges {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly friends: Friends,
-    private readonly lobby: Pick<Lobby, 'startGame'>,
+    private readonly starts: Pick<GameStarts, 'inNewRoom'>,
     private readonly outlet: ChallengeOutlet,
     private readonly bounds: ChallengeBounds,
     private readonly log: Logger,
@@ -124,19 +124,22 @@ export class Challenges {
       include: { user: { select: { id: true, username: true } } },
     });
     const challengerColor: Color = claimed.color === 'random' ? (randomInt(2) === 0 ? 'black' : 'white') : ChallengeColorSchema.parse(claimed.color) as Color;
-    let started: Awaited<ReturnType<Lobby['startGame']>> = null;
+    let started: Awaited<ReturnType<GameStarts['inNewRoom']>> | null = null;
     try {
-      started = sender?.user ? await this.lobby.startGame(
-        seatsOf(challengerColor, { id: sender.id, name: sender.name, user: sender.user }, by),
-        RoomOptionsSchema.parse(claimed.options),
-        null,
-      ) : null;
+      if (sender?.user) {
+        const seats = seatsOf(challengerColor, { id: sender.id, name: sender.name, user: sender.user }, by);
+        // a challenge is a casual game between the two, hosted by Black's device
+        started = await this.starts.inNewRoom(
+          { host: seats.black.id, players: { black: { person: seats.black }, white: { person: seats.white } }, rated: null },
+          RoomOptionsSchema.parse(claimed.options),
+        );
+      }
     } catch (err) {
       // storage went away mid-way: the challenge is open again, to be accepted once it is back
       await this.prisma.challenge.update({ where: { id }, data: { status: 'open', answeredAt: null } }).catch(() => undefined);
       throw err;
     }
-    if (!started) {
+    if (!started?.ok) {
       // the sending device left the account (a logout) or the room did not start: nobody can be seated
       const lapsed = await this.prisma.challenge.update({ where: { id }, data: { status: 'cancelled' }, include: withNames });
       this.tell(lapsed, view(lapsed));

@@ -1,10 +1,7 @@
-import { opposite, type Outcome, type Seat } from '@chu/protocol';
+import { opposite, seatLabel, type Outcome } from '@chu/protocol';
 import type { Logger } from 'pino';
-import type { GameNotice, GameNotices } from '../rooms/Room.ts';
+import type { GameNotice, GameNotices } from '../rooms/ports.ts';
 import type { NotificationInput, Notifications, NotifyOptions } from './Notifications.ts';
-
-/** How the other seat is named in a notification: a person as seated, the CPU by its level. */
-const seatName = (s: Seat): string | null => (s.kind === 'human' ? s.name : s.kind === 'cpu' ? `CPU ${s.level}` : null);
 
 /**
  * A room's game news as notifications, for the seats that are accounts (a guest has no inbox). Each
@@ -30,7 +27,7 @@ export class GameNoticesToAccounts implements GameNotices {
   }
 
   private game(n: GameNotice) {
-    return { gameId: n.gameId, roomCode: n.roomCode, opponent: seatName(n.seats[opposite(n.color)]) };
+    return { gameId: n.gameId, roomCode: n.roomCode, opponent: seatLabel(n.seats[opposite(n.color)]) };
   }
 
   private tell(n: GameNotice, input: NotificationInput, opts: NotifyOptions = {}): void {

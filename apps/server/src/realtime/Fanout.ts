@@ -1,6 +1,6 @@
 import { SERVER_EVENT, type ServerMessage } from '@chu/protocol';
 import type { Server } from 'socket.io';
-import type { RoomOutlet, Visitor } from '../rooms/Room.ts';
+import type { RoomOutlet, Visitor } from '../rooms/ports.ts';
 
 export const roomChannel = (code: string) => `room:${code}`;
 export const deviceChannel = (id: string) => `device:${id}`; // every open socket of one device
@@ -68,6 +68,11 @@ export class Fanout implements RoomOutlet {
       const id = (s.data as { device?: Visitor } | undefined)?.device?.id;
       return id ? [id] : [];
     }));
+  }
+
+  /** Whether this socket is still connected, on any process. */
+  async socketConnected(socketId: string): Promise<boolean> {
+    return (await this.io.in(socketId).fetchSockets()).length > 0;
   }
 
   toChannel(channel: string, message: ServerMessage): void {

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import {
   EMPTY_SEATS, ROOM_CODE_ALPHABET, RoomOptionsSchema, type LiveGame, type Lobby as LobbyListing, type OpenRoom, type RoomOptionsPatch,
-  type Color,
 } from '@chu/protocol';
 import { soleOwner, type Ownership } from '../db/Leases.ts';
-import type { RatedPlayers, RoomRecord } from '../db/Store.ts';
+import type { RoomRecord } from '../db/Store.ts';
 import { newId } from '../identity/secrets.ts';
-import { loadLastGame, Room, type RoomDeps, type Visitor } from './Room.ts';
+import { loadLastGame } from './LastGame.ts';
+import type { RoomDeps } from './ports.ts';
+import { Room } from './Room.ts';
 
 /** Where a room is served: here (this process owns it), by another process, or nowhere (no such room). */
 export type Located = { room: Room } | { owner: string } | null;
@@ -90,28 +91,6 @@ export class Lobby {
       this.rooms.set(code, room);
       return room;
     }
-  }
-
-  /**
-   * A game the server sets up for two people (a ranked pairing, an accepted challenge): a new private
-   * room hosted by `black`'s device, both seated, the game started and told to the room. Null when it
-   * did not start (logged: the caller tells the players).
-   */
-  async startGame(players: Record<Color, Visitor>, patch: RoomOptionsPatch, rated: RatedPlayers | null): Promise<{ room: Room; gameId: string } | null> {
-    // a public room would start by itself on its second seat, before the start below
-    const room = await this.create(players.black.id, { ...patch, public: false });
-    const step = await room.queue.run(async () => {
-      await room.sit(players.black, 'black');
-      await room.sit(players.white, 'white');
-      const s = await room.start(players.black.id, rated);
-      this.deps.outlet.toRoom(room.code, s.out);
-      return s;
-    });
-    if (!step.reply.ok || !room.session) {
-      this.deps.log.error({ code: step.reply.ok ? 'no-session' : step.reply.code, room: room.code }, 'a game set up by the server did not start');
-      return null;
-    }
-    return { room, gameId: room.session.id };
   }
 
   /** The room if this process owns it (taking it when it is free), else who does. */

@@ -1,12 +1,12 @@
-import { DEFAULT_ROOM_OPTIONS, rateable, ratingPoolOf, tournamentControl, type Color, type ServerMessage, type TournamentView } from '@chu/protocol';
+import { DEFAULT_ROOM_OPTIONS, ratedAccounts, ratingPoolOf, tournamentControl, type Color, type ServerMessage, type TournamentView } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { NotificationInput } from '../notifications/Notifications.ts';
 import type { LeaseHolder } from '../db/Leases.ts';
 import { PairingTaken, roomTournament } from '../db/Store.ts';
 import { StaleTournamentOwner, type EntrantRecord, type PairingRecord, type TournamentState, type TournamentStore } from '../db/TournamentStore.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
-import type { Lobby } from '../rooms/Lobby.ts';
-import { tournamentHost, type Room } from '../rooms/Room.ts';
+import type { GameStarts, Player } from '../rooms/GameStarts.ts';
+import { tournamentHost } from '../rooms/ports.ts';
 import { pairArena, type FreeEntrant } from './arenaPairing.ts';
 import type { GameResult } from './results.ts';
 import { roundRobinSchedule } from './roundRobin.ts';
@@ -16,7 +16,6 @@ import { standingsOf, tournamentView } from './view.ts';
 export interface TournamentOutlet {
   toChannel(channel: string, message: ServerMessage): void;
   toDevices(deviceIds: string[], messages: ServerMessage[]): void;
-  toRoom(code: string, messages: ServerMessage[]): void;
 }
 
 export const tournamentChannel = (id: string) => `tournament:${id}`;
@@ -28,7 +27,8 @@ export interface TournamentPresence {
 
 export interface TournamentDeps {
   store: TournamentStore;
-  lobby: Lobby;
+  /** Sets up each pairing's game in a room of its own (rooms/GameStarts). */
+  starts: Pick<GameStarts, 'inNewRoom'>;
   ratings: RatingBook;
   outlet: TournamentOutlet;
   /** Who is on the site: an arena pairs only those who are (and its CPU entrants). */
@@ -270,33 +270,25 @@ export class Tournaments {
 
   private async startGame(state: TournamentState, p: PairingRecord, black: EntrantRecord, white: EntrantRecord): Promise<void> {
     const t = state.tournament;
-    const host = tournamentHost(t.id);
     // people's games are rated, when their control is long enough to rate (a CPU's never)
     const control = tournamentControl(t.settings);
-    const rated = black.userId && white.userId && rateable(control) ? { black: black.userId, white: white.userId } : null;
-    const room = await this.deps.lobby.create(host, { ...DEFAULT_ROOM_OPTIONS, timeControl: control, alternateFirst: false });
-    let started: Awaited<ReturnType<Room['start']>>;
+    const player = (e: EntrantRecord): Player => (e.cpuLevel !== null
+      ? { cpu: e.cpuLevel }
+      : { person: { id: e.deviceId!, name: e.name, user: { id: e.userId!, username: e.name } } });
+    let started: Awaited<ReturnType<GameStarts['inNewRoom']>>;
     try {
-      started = await room.queue.run(async () => {
-        for (const [color, e] of [['black', black], ['white', white]] as const) {
-          const seated = e.cpuLevel !== null
-            ? await room.setCpu(host, color, e.cpuLevel)
-            : await room.sit({ id: e.deviceId!, name: e.name, user: { id: e.userId!, username: e.name } }, color);
-          if (!seated.reply.ok) return seated;
-        }
-        const step = await room.start(host, rated, { id: p.id, tournament: roomTournament(t, p.round) });
-        this.deps.outlet.toRoom(room.code, step.out);
-        return step;
-      });
+      started = await this.deps.starts.inNewRoom({
+        host: tournamentHost(t.id),
+        players: { black: player(black), white: player(white) },
+        rated: ratedAccounts({ black: black.userId, white: white.userId }, control),
+        pairing: { id: p.id, tournament: roomTournament(t, p.round) },
+      }, { ...DEFAULT_ROOM_OPTIONS, timeControl: control, alternateFirst: false }, { tournament: t.id, pairing: p.id });
     } catch (err) {
       if (err instanceof PairingTaken) return; // another owner started it meanwhile
       throw err;
     }
-    const gameId = room.session?.id;
-    if (!started.reply.ok || !gameId) {
-      this.deps.log.error({ tournament: t.id, pairing: p.id, code: started.reply.ok ? 'no-session' : started.reply.code }, 'tournament game did not start');
-      return;
-    }
+    if (!started.ok) return;
+    const { room, gameId } = started;
     this.deps.log.info({ tournament: t.id, game: gameId, room: room.code }, 'tournament game started');
     for (const [color, e] of [['black', black], ['white', white]] as [Color, EntrantRecord][]) {
       if (e.deviceId) this.deps.outlet.toDevices([e.deviceId], [{ type: 'tournament.game', tournamentId: t.id, roomCode: room.code, gameId, color }]);
