@@ -1,6 +1,6 @@
 import { Position } from './position.ts';
 import { EMPTY, ALL_CODES, WHITE_BIT, typeOf, typeOfCode } from './piece.ts';
-import { DEFAULT_OPTIONS, VARIANTS, err, ok, variantOf, type Options, type Result } from './types.ts';
+import { DEFAULT_OPTIONS, VARIANTS, err, ok, opposite, variantOf, type Color, type Options, type Result } from './types.ts';
 import { START_SFENS, TABLES, isDaiOnly } from './variant.ts';
 
 export const START_SFEN = START_SFENS.chu;
@@ -21,6 +21,15 @@ export function parseSfen(sfen: string, options: Options = DEFAULT_OPTIONS): Res
   if (/^[A-Za-z]/.test(lionField))
     return err(`${t.name.toLowerCase()} has no reserves: the third field is a counter-strike square or "-", got "${lionField}" (a heisei chu position?)`);
   return readFields(pos, boardField, turnField, lionField, numberField);
+}
+
+/**
+ * The side to move `ply` moves after `startSfen` (its second field, in every variant): each move, a
+ * Lion's pass or a drop too, hands the turn to the other side. A stored game's turn without replaying it.
+ */
+export function turnAfter(startSfen: string, ply: number): Color {
+  const first: Color = startSfen.trim().split(/\s+/)[1] === 'w' ? 'white' : 'black';
+  return ply % 2 === 0 ? first : opposite(first);
 }
 
 /** heisei-chu.md §1: `<board> <b|w> <reserves|-> [<counter-strike square>] <move number>`. */

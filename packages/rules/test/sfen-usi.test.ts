@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Game, START_SFEN, makeSfen, makeUsi, parseSfen, parseUsi, unwrap } from '../src/index.ts';
+import { DEFAULT_OPTIONS, Game, START_SFEN, makeSfen, makeUsi, parseSfen, parseUsi, startSfenOf, turnAfter, unwrap } from '../src/index.ts';
 import { KINGS, gameOf, verdict } from './helpers.ts';
 import { oracle } from './oracle.ts';
 
@@ -127,5 +127,24 @@ describe('every equivalent spelling is accepted and made canonical (RULES.md §1
     const game = gameOf({ ...KINGS, '6f': 'N', '6e': 'p' });
     expect(verdict(game, '6f6e6f+')).toBe('no-promotion-here');
     expect(verdict(game, '6f5f6f+')).toBe('no-promotion-here');
+  });
+});
+
+describe('turnAfter: whose turn a stored game is at, without replaying it', () => {
+  it('agrees with a replay in every variant, a Lion pass and a drop included', () => {
+    for (const variant of ['chu', 'dai', 'heisei'] as const) {
+      const options = { ...DEFAULT_OPTIONS, variant };
+      const game = Game.fromSfen(startSfenOf(options), options);
+      if (!game.ok) throw new Error(game.error);
+      const g = game.value;
+      for (let ply = 0; ply < 12; ply++) {
+        expect(turnAfter(g.startSfen, ply)).toBe(g.turn);
+        g.play(g.legalMoves()[ply % g.legalMoves().length]);
+      }
+    }
+  });
+  it('reads a start with White to move', () => {
+    const sfen = `${START_SFEN.split(' ')[0]} w - 1`;
+    expect([0, 1, 2].map((p) => turnAfter(sfen, p))).toEqual(['white', 'black', 'white']);
   });
 });

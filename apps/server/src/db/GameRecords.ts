@@ -18,7 +18,7 @@ export function recordSeat(s: Seat): GameRecord['seats']['black'] {
  */
 export interface MyGameRow {
   gameId: string; roomCode: string; color: Color; opponent: string | null; status: GameStatus;
-  options: RoomOptions; startSfen: string; moves: string[] | null; // the moves of a game in play (null once finished)
+  options: RoomOptions; startSfen: string;
   sealed: boolean; turnStartedAt: Date | null; ply: number; updatedAt: string; outcome: GameRecord['outcome'];
 }
 
@@ -83,15 +83,13 @@ export class GameRecords {
     const rows = await this.prisma.$queryRaw<
       {
         id: string; code: string; seats: unknown; status: string; winner: string | null; reason: string | null; ply: number; updated: Date;
-        options: unknown; startSfen: string; turnStartedAt: Date | null; sealed: boolean; moves: string[] | null;
+        options: unknown; startSfen: string; turnStartedAt: Date | null; sealed: boolean;
       }[]
     >`
       SELECT g."id", r."code", g."seats", g."status", g."winner", g."reason", g."options", g."start_sfen" AS "startSfen",
         g."turn_started_at" AS "turnStartedAt",
         EXISTS (SELECT 1 FROM "sealed_moves" s WHERE s."game_id" = g."id") AS "sealed",
         (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = g."id") AS "ply",
-        CASE WHEN g."status" = 'finished' THEN NULL
-          ELSE (SELECT COALESCE(array_agg(m."usi" ORDER BY m."ply"), '{}') FROM "moves" m WHERE m."game_id" = g."id") END AS "moves",
         COALESCE(g."finished_at", g."turn_started_at", g."created_at") AS "updated"
       FROM "games" g JOIN "rooms" r ON r."id" = g."room_id"
       WHERE ${where}
@@ -103,7 +101,7 @@ export class GameRecords {
       const status = GameStatusSchema.parse(r.status);
       return {
         gameId: r.id, roomCode: r.code, color, opponent: recordSeat(seats[color === 'black' ? 'white' : 'black']).name, status,
-        options: RoomOptionsSchema.parse(r.options), startSfen: r.startSfen, moves: r.moves, sealed: r.sealed, turnStartedAt: r.turnStartedAt,
+        options: RoomOptionsSchema.parse(r.options), startSfen: r.startSfen, sealed: r.sealed, turnStartedAt: r.turnStartedAt,
         ply: r.ply, updatedAt: r.updated.toISOString(), outcome: outcomeOf(status, r.winner, r.reason),
       };
     });

@@ -1,18 +1,18 @@
-import { rulesOptions, type MyGames } from '@chu/protocol';
-import { Game } from '@chu/rules';
+import type { MyGames } from '@chu/protocol';
+import { turnAfter } from '@chu/rules';
 import type { GameRecords, MyGameRow } from '../db/GameRecords.ts';
 import { adjournReason } from '../game/Adjournment.ts';
 import { GameClock } from '../game/GameClock.ts';
 
 /**
  * `GET /api/me/games`: the stored games a person comes back to, each with whose turn it is (the rules'
- * answer for its moves), a correspondence move's deadline (the clock's) and why it is adjourned (the
+ * answer for its start and ply), a correspondence move's deadline (the clock's) and why it is adjourned (the
  * session's rule). `msPerSecond`: the server's clock seconds (CHU_MS_PER_SECOND).
  */
 export async function myGames(records: GameRecords, deviceId: string, userId: string | null, msPerSecond: number): Promise<MyGames> {
   const { games, finished } = await records.myGames(deviceId, userId);
   const shown = (r: MyGameRow): MyGames['games'][number] => {
-    const turn = r.moves === null ? null : sideToMove(r);
+    const turn = r.status === 'finished' ? null : turnAfter(r.startSfen, r.ply);
     const deadline = r.status === 'active' && turn ? GameClock.correspondenceDeadline(r.options.timeControl, msPerSecond, turn, r.turnStartedAt) : null;
     return {
       gameId: r.gameId, roomCode: r.roomCode, color: r.color, opponent: r.opponent, status: r.status, adjourned: adjournReason(r.status, r.sealed),
@@ -20,11 +20,4 @@ export async function myGames(records: GameRecords, deviceId: string, userId: st
     };
   };
   return { games: games.map(shown), finished: finished.map(shown) };
-}
-
-// A stored game always replays; if it does not, that is a bug to hear about.
-function sideToMove(r: MyGameRow) {
-  const game = Game.replay(r.moves ?? [], rulesOptions(r.options), r.startSfen);
-  if (!game.ok) throw new Error(`stored game ${r.gameId} does not replay at ply ${game.error.ply}`);
-  return game.value.turn;
 }
