@@ -97,7 +97,7 @@ describe('Web Push (issue 37)', () => {
     await service.nth(endpoint, 1);
     await server.notifications.settled();
     expect(await server.db.prisma.pushSubscription.count({ where: { endpoint } })).toBe(0);
-    await server.notifications.notify(anaId, challenge('ben'));
+    await server.notifications.notify(anaId, challenge('eve')); // another sender: news of its own
     await server.notifications.settled();
     expect(service.to(endpoint)).toHaveLength(1);
   });
@@ -124,7 +124,7 @@ describe('Web Push (issue 37)', () => {
     // subscribed again, then that device logs out: the account's pushes no longer go there
     await subscribe(server.url, ana, browser.subscription(endpoint));
     expect((await post(server.url, '/api/account/logout', {}, { bearer: ana.token })).status).toBe(200);
-    await server.notifications.notify(anaId, challenge('eve'));
+    await server.notifications.notify(anaId, challenge('fay'));
     await server.notifications.settled();
     expect(service.to(endpoint)).toHaveLength(1);
   });
@@ -137,8 +137,8 @@ describe('Web Push (issue 37)', () => {
     await server.notifications.notify(anaId, challenge('eve'));
     expect(browser.decrypt((await service.nth(endpoint, 1)).body)).toMatchObject({ title: 'eve challenges you' });
     expect((await unsubscribe(server.url, ben, endpoint)).status).toBe(204);
-    await server.notifications.notify(anaId, challenge('eve'));
-    expect(browser.decrypt((await service.nth(endpoint, 2)).body)).toMatchObject({ title: 'eve challenges you' });
+    await server.notifications.notify(anaId, challenge('fay'));
+    expect(browser.decrypt((await service.nth(endpoint, 2)).body)).toMatchObject({ title: 'fay challenges you' });
     expect((await server.db.prisma.pushSubscription.findMany({ where: { endpoint } })).map((r) => r.userId)).toEqual([anaId]);
   });
 
