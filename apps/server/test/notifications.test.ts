@@ -180,6 +180,9 @@ describe('notifications (issue 37)', () => {
 // Issue 46, defect 7: sending and cancelling a challenge stored and pushed one notification each time
 // (five fresh accounts put 74 in one bell in 20 s). A sender's repeats collapse into its one entry, the
 // news from others an account takes in a window is bounded, and old notifications are pruned.
+/** A game won against Ben: news of the account's own game, from nobody else. */
+const finished = (i: number) => ({ kind: 'game-finished' as const, gameId: `g${i}`, roomCode: 'ABCDEF', opponent: 'ben', color: 'white' as const, outcome: { winner: 'white' as const, reason: 'resign' as const } });
+
 describe('a bell cannot be flooded (issue 46)', () => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer({ httpLimits: roomy }); }, SLOW);
@@ -213,15 +216,13 @@ describe('a bell cannot be flooded (issue 46)', () => {
     expect(made.filter((n) => n !== null)).toHaveLength(NOTIFICATION_BOUNDS.fromOthersPerWindow);
     expect((await list(server.url, cy, '?limit=50')).unread).toBe(NOTIFICATION_BOUNDS.fromOthersPerWindow);
     // the account's own games' news is not news from others: still told
-    const finished = { kind: 'game-finished' as const, gameId: 'g1', roomCode: 'ABCDEF', opponent: 'ben', color: 'white' as const, outcome: { winner: 'white' as const, reason: 'resign' as const } };
-    expect(await server.notifications.notify(cyId, finished)).not.toBeNull();
+    expect(await server.notifications.notify(cyId, finished(1))).not.toBeNull();
   });
 
   it(`an account keeps its newest ${NOTIFICATION_BOUNDS.kept}, and read ones for 30 days`, async () => {
     const dee = await account(server.url, 'dee_pruned');
     const deeId = await userOf(server, dee);
     const { prisma } = server.db;
-    const finished = (i: number) => ({ kind: 'game-finished' as const, gameId: `g${i}`, roomCode: 'ABCDEF', opponent: 'ben', color: 'white' as const, outcome: { winner: 'white' as const, reason: 'resign' as const } });
     // an old read one, a month and a day back
     const old = (await server.notifications.notify(deeId, finished(0)))!;
     await prisma.notification.update({ where: { id: old.id }, data: { readAt: new Date(), createdAt: new Date(Date.now() - 31 * DAY_MS) } });
