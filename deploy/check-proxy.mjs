@@ -16,6 +16,10 @@ for (const asset of (await index.text()).match(/\/assets\/[^"]+/g) ?? []) {
     `${asset}: ${r.headers.get('content-encoding')}, ${r.headers.get('cache-control')}`);
 }
 
+// the operator's figures are not the public's: the proxy does not pass /metrics on
+const metrics = await fetch(`${url}/metrics`);
+check(metrics.status === 404, `/metrics through the proxy: ${metrics.status}`);
+
 for (const transport of ['polling', 'websocket']) {
   const device = await (await fetch(`${url}/api/device`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Proxy"}' })).json();
   const socket = io(url, { transports: [transport], upgrade: false, auth: { token: device.token }, withCredentials: true, reconnection: false, forceNew: true });

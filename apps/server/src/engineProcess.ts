@@ -17,8 +17,16 @@ export interface EngineProcess {
   close(): Promise<void>;
 }
 
-/** Requests per second the health port answers (an orchestrator's probes and a scraper need a few). */
+/**
+ * Requests per second the health port answers each client address (an orchestrator's probes and a
+ * scraper need a few): per client, so one that floods it is refused while the probes are still answered.
+ */
 const HTTP_PER_SECOND = 20;
+/**
+ * Client addresses remembered at once; past it, those back at full credit are forgotten (they lose
+ * nothing), and while all are still spending, a newcomer shares one bucket with the other newcomers.
+ */
+const CLIENTS_REMEMBERED = 1024;
 
 /**
  * An engine-only process (CHU_ROLE=engine, `pnpm start:engine`): engine worker threads fed from the
@@ -40,10 +48,21 @@ export async function startEngineProcess(config: ServerConfig): Promise<EnginePr
   void jobs.worker.waitUntilReady().then(() => { ready = true; }, () => undefined);
   const health = new Health([{ name: 'redis', ping: () => redis.ping() }], config.healthTimeoutMs, () => ready);
 
-  const credit = new TokenBucket(HTTP_PER_SECOND, HTTP_PER_SECOND);
+  const credits = new Map<string, TokenBucket>();
+  const newcomers = new TokenBucket(HTTP_PER_SECOND, HTTP_PER_SECOND);
+  const creditOf = (address: string): TokenBucket => {
+    let credit = credits.get(address);
+    if (!credit) {
+      if (credits.size >= CLIENTS_REMEMBERED) for (const [a, c] of credits) if (c.full()) credits.delete(a);
+      if (credits.size >= CLIENTS_REMEMBERED) return newcomers;
+      credit = new TokenBucket(HTTP_PER_SECOND, HTTP_PER_SECOND);
+      credits.set(address, credit);
+    }
+    return credit;
+  };
   const http: Server = createServer((req, res) => {
     const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type }).end(body);
-    if (!credit.take()) return send(429, 'application/json', JSON.stringify({ code: 'rate-limited', message: 'Too many requests.' }));
+    if (!creditOf(req.socket.remoteAddress ?? '').take()) return send(429, 'application/json', JSON.stringify({ code: 'rate-limited', message: 'Too many requests.' }));
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET') return send(405, 'application/json', JSON.stringify({ code: 'not-found', message: 'Only GET here.' }));
     if (path === '/health/live') return send(200, 'application/json', JSON.stringify({ ok: true }));

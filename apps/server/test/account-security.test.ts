@@ -207,3 +207,49 @@ describe('deleting an account', () => {
     b.close();
   });
 });
+
+// Issue 46, defect 11: deleting an account left its name in room seats and tournament entries, its
+// upcoming tournaments stayed upcoming, and a new account of the same name showed as the old entrant
+// (the client finds its entry by name) and could not leave it (409).
+describe('a deleted account leaves no trace in rooms or tournaments', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ httpLimits: roomy, rooms: { ...defaultConfig().rooms, emptyForMs: 300 } });
+  }, 240_000);
+  afterAll(async () => { await server?.stop(); });
+  const arena = (name: string) => ({ kind: 'arena', name, startsAt: Date.now() + 3_600_000, minutes: 30, control: '10m+30b' });
+  const entrants = async (id: string) =>
+    ((await (await request(server.url, 'GET', `/api/tournaments/${id}`)).json()) as { tournament: { entrants: { name: string }[] } }).tournament.entrants.map((e) => e.name);
+
+  it('its room seat, its entries and the tournaments it organised go; a new account of its name is a stranger to them', async () => {
+    const wes = await register(server.url, 'wes');
+    const xia = await register(server.url, 'xia');
+    // Wes sits in a room of his, then leaves it (it leaves memory once empty: stored, his name in its seat)
+    const tab = await TestClient.connect(server.url, wes);
+    const room = await tab.createRoom();
+    tab.send({ type: 'room.sit', code: room.code, color: 'black' });
+    await tab.nextOf('room', (m) => m.room.seats.black.kind === 'human');
+    tab.close();
+    // Wes organises one tournament and enters Xia's
+    const own = await post(server.url, '/api/tournaments', arena('Wes cup'), { bearer: wes.token });
+    const { id: wesCup } = (await own.json()) as { id: string };
+    const { id: xiaCup } = (await (await post(server.url, '/api/tournaments', arena('Xia cup'), { bearer: xia.token })).json()) as { id: string };
+    expect((await post(server.url, `/api/tournaments/${xiaCup}/join`, {}, { bearer: wes.token })).status).toBe(200);
+    expect(await entrants(xiaCup)).toEqual(['wes']);
+
+    expect((await post(server.url, '/api/account/delete', { password: PASSWORD }, { bearer: wes.token })).status).toBe(200);
+    expect((await request(server.url, 'GET', `/api/tournaments/${wesCup}`)).status).toBe(404);
+    expect(await entrants(xiaCup)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1500)); // the room has left memory (emptyForMs 300): it is read back from the database
+    const watcher = await TestClient.connect(server.url, await newDevice(server.url));
+    const seat = (await watcher.join(room.code)).seats.black;
+    expect(seat).toMatchObject({ kind: 'human', name: DELETED_PLAYER });
+    watcher.close();
+
+    const again = await register(server.url, 'wes');
+    expect(await entrants(xiaCup)).toEqual([]);
+    expect((await post(server.url, `/api/tournaments/${xiaCup}/join`, {}, { bearer: again.token })).status).toBe(200);
+    expect((await post(server.url, `/api/tournaments/${xiaCup}/leave`, {}, { bearer: again.token })).status).toBe(200);
+    expect(await entrants(xiaCup)).toEqual([]);
+  });
+});

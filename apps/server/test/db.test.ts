@@ -119,6 +119,20 @@ describe('database: migrations and every model round-trips', () => {
     expect(await p.recoveryCode.count({ where: { userId: 'u9' } })).toBe(0);
   });
 
+  it('round-trips push subscriptions (one row per account and endpoint) and notifications with their collapse key', async () => {
+    const p = db.prisma;
+    for (const id of ['u7', 'u8']) await p.user.create({ data: { id, username: `push_${id}`, passwordHash: 'scrypt$x', devices: { create: [{ id: `d_${id}`, tokenHash: `h_${id}`, name: id }] } } });
+    const sub = (userId: string) => ({ userId, deviceId: `d_${userId}`, endpoint: 'https://fcm.googleapis.com/fcm/send/x', p256dh: 'k', auth: 'a', lang: 'en' });
+    await p.pushSubscription.create({ data: sub('u7') });
+    await p.pushSubscription.create({ data: sub('u8') }); // the same endpoint for another account: its own row
+    await expect(p.pushSubscription.create({ data: sub('u7') })).rejects.toThrow();
+    const back = await p.pushSubscription.findUniqueOrThrow({ where: { userId_endpoint: { userId: 'u8', endpoint: sub('u8').endpoint } } });
+    expect(back).toMatchObject(sub('u8'));
+    const payload = { kind: 'challenge', v: 1, challengeId: 'c1', from: 'ben' };
+    const n = await p.notification.create({ data: { userId: 'u7', kind: 'challenge', payload, collapseKey: 'challenge:ben' } });
+    expect(await p.notification.findUniqueOrThrow({ where: { id: n.id } })).toMatchObject({ userId: 'u7', payload, collapseKey: 'challenge:ben', onceKey: null, readAt: null });
+  });
+
   it('group commit: concurrent moves of many games are all stored; a bad one fails alone; a finished game takes no more', async () => {
     const store = new Store(db.prisma);
     const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { NOTIFICATION_BOUNDS } from '../src/db/NotificationStore.ts';
 import { seatedPair, TestClient } from './support/TestClient.ts';
 import { account, post, request } from './support/http.ts';
 import { testDatabase } from './support/testDatabase.ts';
@@ -83,7 +84,7 @@ describe('notifications (issue 37)', () => {
     const ana = await account(server.url, 'ana_pages');
     const anaId = await userOf(server, ana);
     const made: Notification[] = [];
-    for (let i = 0; i < 5; i++) made.push((await server.notifications.notify(anaId, challengeFrom('ben', 10 + i)))!);
+    for (let i = 0; i < 5; i++) made.push((await server.notifications.notify(anaId, challengeFrom(`ben${i}`, 10 + i)))!);
     await markRead(server.url, ana, { ids: [made[0].id] });
     const first = await list(server.url, ana, '?limit=3');
     expect(first.notifications.map((n) => n.id)).toEqual([made[4].id, made[3].id, made[2].id]);
@@ -174,6 +175,63 @@ describe('notifications (issue 37)', () => {
     expect(await server.db.prisma.notification.count({ where: { payload: { path: ['gameId'], equals: gameId } } })).toBe(1);
     host.close(); guest.close();
   });
+});
+
+// Issue 46, defect 7: sending and cancelling a challenge stored and pushed one notification each time
+// (five fresh accounts put 74 in one bell in 20 s). A sender's repeats collapse into its one entry, the
+// news from others an account takes in a window is bounded, and old notifications are pruned.
+/** A game won against Ben: news of the account's own game, from nobody else. */
+const finished = (i: number) => ({ kind: 'game-finished' as const, gameId: `g${i}`, roomCode: 'ABCDEF', opponent: 'ben', color: 'white' as const, outcome: { winner: 'white' as const, reason: 'resign' as const } });
+
+describe('a bell cannot be flooded (issue 46)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ httpLimits: roomy }); }, SLOW);
+  afterAll(async () => { await server?.stop(); });
+
+  it('five accounts sending and cancelling challenges again and again leave one entry each, with the latest challenge', async () => {
+    const ben = await account(server.url, 'ben_flooded');
+    const senders = await Promise.all([1, 2, 3, 4, 5].map((i) => account(server.url, `flooder_${i}`)));
+    const last = new Map<string, string>();
+    for (let round = 0; round < 4; round++) {
+      for (const [i, who] of senders.entries()) {
+        const res = await post(server.url, '/api/challenges', { to: 'ben_flooded' }, { bearer: who.token });
+        expect(res.status).toBe(200);
+        const { challenge } = (await res.json()) as { challenge: { id: string } };
+        last.set(`flooder_${i + 1}`, challenge.id);
+        expect((await post(server.url, `/api/challenges/${challenge.id}/cancel`, {}, { bearer: who.token })).status).toBe(200);
+      }
+    }
+    await server.notifications.settled();
+    const bell = await list(server.url, ben, '?limit=50');
+    expect(bell.unread).toBe(5);
+    expect(bell.notifications.map((n) => n.payload).sort((a, b) => (a.kind === 'challenge' && b.kind === 'challenge' ? a.from.localeCompare(b.from) : 0)))
+      .toEqual([...last].map(([from, challengeId]) => ({ v: 1, kind: 'challenge', challengeId, from })));
+  });
+
+  it(`news from others is bounded per account: past ${NOTIFICATION_BOUNDS.fromOthersPerWindow} in the window, nothing more is stored`, async () => {
+    const cy = await account(server.url, 'cy_flooded');
+    const cyId = await userOf(server, cy);
+    const made = [];
+    for (let i = 0; i < NOTIFICATION_BOUNDS.fromOthersPerWindow + 5; i++) made.push(await server.notifications.notify(cyId, challengeFrom(`sender${i}`, 500 + i)));
+    expect(made.filter((n) => n !== null)).toHaveLength(NOTIFICATION_BOUNDS.fromOthersPerWindow);
+    expect((await list(server.url, cy, '?limit=50')).unread).toBe(NOTIFICATION_BOUNDS.fromOthersPerWindow);
+    // the account's own games' news is not news from others: still told
+    expect(await server.notifications.notify(cyId, finished(1))).not.toBeNull();
+  });
+
+  it(`an account keeps its newest ${NOTIFICATION_BOUNDS.kept}, and read ones for 30 days`, async () => {
+    const dee = await account(server.url, 'dee_pruned');
+    const deeId = await userOf(server, dee);
+    const { prisma } = server.db;
+    // an old read one, a month and a day back
+    const old = (await server.notifications.notify(deeId, finished(0)))!;
+    await prisma.notification.update({ where: { id: old.id }, data: { readAt: new Date(), createdAt: new Date(Date.now() - 31 * DAY_MS) } });
+    const first = (await server.notifications.notify(deeId, finished(1)))!;
+    expect(await prisma.notification.count({ where: { id: old.id } })).toBe(0);
+    for (let i = 2; i <= NOTIFICATION_BOUNDS.kept + 1; i++) await server.notifications.notify(deeId, finished(i));
+    expect(await prisma.notification.count({ where: { userId: deeId } })).toBe(NOTIFICATION_BOUNDS.kept);
+    expect(await prisma.notification.count({ where: { id: first.id } })).toBe(0);
+  }, SLOW);
 });
 
 describe('correspondence: your move, and the deadline at 80 % (RULES.md §7)', () => {

@@ -5,9 +5,10 @@
 import { PushMessageSchema, PushPublicKeySchema } from '@chu/protocol';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../src/config.ts';
+import { defaultConfig, KNOWN_PUSH_SERVICES } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { PushStore } from '../src/db/PushStore.ts';
+import { publicLookup } from '../src/notifications/publicAddress.ts';
 import { deviceChannel } from '../src/realtime/Fanout.ts';
 import { TestClient } from './support/TestClient.ts';
 import { account, post, request } from './support/http.ts';
@@ -96,7 +97,7 @@ describe('Web Push (issue 37)', () => {
     await service.nth(endpoint, 1);
     await server.notifications.settled();
     expect(await server.db.prisma.pushSubscription.count({ where: { endpoint } })).toBe(0);
-    await server.notifications.notify(anaId, challenge('ben'));
+    await server.notifications.notify(anaId, challenge('eve')); // another sender: news of its own
     await server.notifications.settled();
     expect(service.to(endpoint)).toHaveLength(1);
   });
@@ -123,9 +124,22 @@ describe('Web Push (issue 37)', () => {
     // subscribed again, then that device logs out: the account's pushes no longer go there
     await subscribe(server.url, ana, browser.subscription(endpoint));
     expect((await post(server.url, '/api/account/logout', {}, { bearer: ana.token })).status).toBe(200);
-    await server.notifications.notify(anaId, challenge('eve'));
+    await server.notifications.notify(anaId, challenge('fay'));
     await server.notifications.settled();
     expect(service.to(endpoint)).toHaveLength(1);
+  });
+
+  // issue 46, defect 12: the upsert by endpoint moved Ana's row to Ben, and his delete then ended her pushes
+  it('posting another account\'s endpoint takes nothing over: hers stays hers, and his delete leaves it', async () => {
+    const { id: anaId, browser, endpoint } = await subscriber('ana_taken_over');
+    const ben = await account(server.url, 'ben_takes_over');
+    expect((await subscribe(server.url, ben, new BrowserKeys().subscription(endpoint))).status).toBe(204);
+    await server.notifications.notify(anaId, challenge('eve'));
+    expect(browser.decrypt((await service.nth(endpoint, 1)).body)).toMatchObject({ title: 'eve challenges you' });
+    expect((await unsubscribe(server.url, ben, endpoint)).status).toBe(204);
+    await server.notifications.notify(anaId, challenge('fay'));
+    expect(browser.decrypt((await service.nth(endpoint, 2)).body)).toMatchObject({ title: 'fay challenges you' });
+    expect((await server.db.prisma.pushSubscription.findMany({ where: { endpoint } })).map((r) => r.userId)).toEqual([anaId]);
   });
 
   it('a deleted account leaves no subscription, notification or preference behind, and is notified no more', async () => {
@@ -163,6 +177,78 @@ describe('Web Push (issue 37)', () => {
     const res = await subscribe(server.url, guest, new BrowserKeys().subscription(service.endpoint()));
     expect(res.status).toBe(403);
     expect(Buffer.from(await publicKey(server.url), 'base64url')).toHaveLength(65); // an uncompressed P-256 point
+  });
+});
+
+// Issue 46, defect 2: the allow-list was read with WHATWG URL and the push sent with the legacy url.parse,
+// which reads another host in these: each was accepted (204) and contacted on the next push. An endpoint
+// is taken only in a strict grammar that both parsers read alike, and a push connects only to a public
+// address of its host, resolved when it is sent.
+describe('push endpoints are read one way, and pushes reach no internal address (issue 46)', () => {
+  let server: TestServer;
+  let service: PushService;
+  beforeAll(async () => {
+    service = await PushService.start();
+    // the push services of the world, and one name of this machine (localhost resolves to 127.0.0.1)
+    server = await startTestServer({ httpLimits: roomy, push: { subject: SUBJECT, ca: PUSH_SERVICE_CA, hosts: [...KNOWN_PUSH_SERVICES, 'localhost'] } });
+  }, SLOW);
+  afterAll(async () => { await server?.stop(); await service?.close(); });
+
+  it.each([
+    'https://127.0.0.1;.fcm.googleapis.com/a',
+    'https://localhost;.fcm.googleapis.com/b',
+    "https://127.0.0.1'.fcm.googleapis.com/c",
+    'https://127.0.0.1{.fcm.googleapis.com/d',
+    'https://evil.example;.push.services.mozilla.com/e',
+    'https:fcm.googleapis.com/x',
+    'https://169.254.169.254\\.fcm.googleapis.com/f',
+    'https://fcm.googleapis.com@127.0.0.1/g',
+    'https://127.0.0.1#.fcm.googleapis.com/h',
+    'https://127.0.0.1?.fcm.googleapis.com/i',
+    'https://FCM.googleapis.com%2e127.0.0.1/j',
+    'https://fcm.googleapis.com./k',
+    'https://0x7f.0.0.1/l',
+    'https://fcm.googleapis.com/a/../../m',
+  ])('%s is refused (400, naming the endpoint), and nothing is stored', async (endpoint) => {
+    const ana = await account(server.url, `ana_parse_${Math.floor(Math.random() * 1e6)}`);
+    const res = await subscribe(server.url, ana, new BrowserKeys().subscription(endpoint));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'malformed', message: expect.stringContaining('endpoint') });
+    expect(await server.db.prisma.pushSubscription.count({ where: { userId: await userOf(server, ana) } })).toBe(0);
+  });
+
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH-x_y8Z',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk-2_aZ',
+    'https://wns2-bl2p.notify.windows.com/w/?token=BQYAAAD%2bG%3d%3d',
+    'https://web.push.apple.com/QGm5_8wYm-R1w',
+  ])('a real push service\'s endpoint is taken as it is: %s', async (endpoint) => {
+    const ana = await account(server.url, `ana_real_${Math.floor(Math.random() * 1e6)}`);
+    expect((await subscribe(server.url, ana, new BrowserKeys().subscription(endpoint))).status).toBe(204);
+    expect((await server.db.prisma.pushSubscription.findMany({ where: { userId: await userOf(server, ana) } })).map((r) => r.endpoint)).toEqual([endpoint]);
+  });
+
+  it('a listed name that resolves to a loopback address is never contacted', async () => {
+    const ana = await account(server.url, 'ana_loopback');
+    const endpoint = service.endpoint().replace('127.0.0.1', 'localhost');
+    expect((await subscribe(server.url, ana, new BrowserKeys().subscription(endpoint))).status).toBe(204);
+    await server.notifications.notify(await userOf(server, ana), challenge('ben'));
+    await server.notifications.settled();
+    expect(service.to(endpoint)).toHaveLength(0);
+  });
+
+  // the agent's lookup, given a resolver of the test's own that answers these addresses for any name
+  it.each([
+    ['127.0.0.1', false], ['127.8.9.10', false], ['10.1.2.3', false], ['172.16.0.1', false], ['192.168.1.1', false],
+    ['169.254.169.254', false], ['100.64.0.1', false], ['0.0.0.0', false], ['::1', false], ['fe80::1', false],
+    ['fd00::1', false], ['::ffff:127.0.0.1', false], ['::ffff:a9fe:a9fe', false], ['142.250.74.106', true], ['2a00:1450:4001::200a', true],
+  ] as const)('a push host resolving to %s: %s', async (address, sent) => {
+    const resolve = (_name: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) =>
+      cb(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+    const lookup = publicLookup(new Set(), resolve);
+    const answer = await new Promise<{ err: Error | null; address: unknown }>((r) => lookup('push.example', { all: true }, (err, a) => r({ err, address: a })));
+    expect(answer.err === null).toBe(sent);
+    if (sent) expect(answer.address).toEqual([{ address, family: address.includes(':') ? 6 : 4 }]);
   });
 });
 

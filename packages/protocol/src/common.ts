@@ -54,15 +54,24 @@ function displayNameFault(name: string): string | null {
   return null;
 }
 
-export const DisplayNameSchema = z
+/**
+ * The rule for every name or title a person writes for others to read (a device's name, a tournament's
+ * name, a name searched for): `max` characters at most, kept in NFC, and shown as written.
+ */
+export const shownName = (max: number) => z
   .string()
   .trim()
   .transform((s) => s.normalize('NFC'))
-  .pipe(z.string().min(1).max(24))
+  .pipe(z.string().min(1).max(max))
   .superRefine((name, ctx) => {
     const fault = displayNameFault(name);
     if (fault) ctx.addIssue({ code: 'custom', message: fault });
   });
+export const DisplayNameSchema = shownName(24);
+
+/** The largest id a database integer key holds (int4): a number past it names nothing. */
+export const MAX_ROW_ID = 2_147_483_647;
+export const RowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
 
 // An account's name: its owner's spelling is kept and shown; it is looked up without regard to case.
 export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);

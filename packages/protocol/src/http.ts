@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, UsernameSchema } from './common.ts';
+import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, shownName, UsernameSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { ALL_VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
@@ -125,7 +125,7 @@ export const ArchiveFilterSchema = z
     rated: flag.optional(),
     // the kind of time control (the seed's turn limit by its seconds): what a player remembers of a game
     control: z.enum(ARCHIVE_CONTROLS).optional(),
-    opponent: z.string().trim().min(1).max(40).optional(), // a seat's name, any case: "ben", "CPU 3"
+    opponent: shownName(40).optional(), // a seat's name, any case: "ben", "CPU 3" (no control character reaches the query)
   })
   .strict();
 export type ArchiveFilter = z.infer<typeof ArchiveFilterSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ColorSchema, IdSchema, OutcomeSchema, RoomCodeSchema } from './common.ts';
+import { ColorSchema, IdSchema, MAX_ROW_ID, OutcomeSchema, RoomCodeSchema, RowIdSchema } from './common.ts';
 import { LanguageSchema } from './options.ts';
 
 // Notifications (issue 37): what reaches an account's player who is not looking. Stored per account,
@@ -73,7 +73,7 @@ export const NotificationServerMessages = [
 export const NOTIFICATIONS_PAGE_MAX = 50;
 // GET /api/notifications?before=<id>&limit=20 — read and unread, newest first.
 export const NotificationsQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(), // the `next` of the page before
+  before: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(), // the `next` of the page before
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
 }).strict();
 export const NotificationPageSchema = z.object({
@@ -85,7 +85,7 @@ export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 // POST /api/notifications/read — some of one's own notifications, or all of them. Marking again changes nothing.
 export const MarkReadBodySchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(NOTIFICATIONS_PAGE_MAX).optional(),
+  ids: z.array(RowIdSchema).min(1).max(NOTIFICATIONS_PAGE_MAX).optional(),
   all: z.literal(true).optional(),
 }).strict().refine((b) => (b.ids === undefined) !== (b.all === undefined), 'give either ids or all: true');
 export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;

@@ -1,6 +1,6 @@
 import type { TimeControl } from '@chu/rules';
 import { z } from 'zod';
-import { ColorSchema, CpuLevelSchema, IdSchema } from './common.ts';
+import { ColorSchema, CpuLevelSchema, IdSchema, shownName } from './common.ts';
 import { TimeControlSchema } from './options.ts';
 import { RANKED_CONTROL_IDS, RANKED_CONTROLS, RankedControlIdSchema, type RankedControlId } from './ranked.ts';
 
@@ -28,9 +28,13 @@ export const MAX_CPU_ENTRANTS = 4;
 /** Tournaments one account may have upcoming or running at once. */
 export const TOURNAMENTS_PER_ACCOUNT = 3;
 
-export const TournamentNameSchema = z.string().trim().min(1).max(60);
-// when it starts (epoch ms): from now to a year ahead (the server checks "now")
-const StartsAtSchema = z.number().int().min(0);
+// shown to everyone, in lists and notifications: the display names' rule (no bidi or invisible characters)
+export const TournamentNameSchema = shownName(60);
+/** How far ahead a tournament may be announced: it counts against its organiser's limit until it is played. */
+export const TOURNAMENT_ANNOUNCE_MS = 366 * 86_400_000;
+// when it starts (epoch ms): from now to TOURNAMENT_ANNOUNCE_MS ahead (the server checks "now"); the
+// schema's bound (the year 2100) keeps any number it lets through a date the database stores
+const StartsAtSchema = z.number().int().min(0).max(Date.UTC(2100, 0, 1));
 
 /** POST /api/tournaments: an account creates one (at most TOURNAMENTS_PER_ACCOUNT not yet finished). */
 export const CreateTournamentSchema = z.discriminatedUnion('kind', [

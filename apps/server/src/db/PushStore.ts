@@ -28,10 +28,17 @@ export class PushStore {
     return { publicKey: won.publicKey, privateKey: won.privateKey };
   }
 
-  /** This browser (its endpoint) pushes to this account on this device now, whoever it pushed to before. */
+  /**
+   * This browser (its endpoint) pushes to this account on this device now. Keyed by account and endpoint:
+   * another account's subscription at the same endpoint is its own row, left as it is.
+   */
   async subscribe(accountId: string, deviceId: string, s: PushSubscriptionBody): Promise<void> {
-    const fields = { userId: accountId, deviceId, p256dh: s.keys.p256dh, auth: s.keys.auth, lang: s.lang };
-    await this.prisma.pushSubscription.upsert({ where: { endpoint: s.endpoint }, create: { endpoint: s.endpoint, ...fields }, update: fields });
+    const fields = { deviceId, p256dh: s.keys.p256dh, auth: s.keys.auth, lang: s.lang };
+    await this.prisma.pushSubscription.upsert({
+      where: { userId_endpoint: { userId: accountId, endpoint: s.endpoint } },
+      create: { userId: accountId, endpoint: s.endpoint, ...fields },
+      update: fields,
+    });
     const extra = await this.prisma.pushSubscription.findMany({
       where: { userId: accountId }, orderBy: { id: 'desc' }, skip: SUBSCRIPTIONS_PER_ACCOUNT, select: { id: true },
     });

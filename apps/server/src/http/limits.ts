@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { sitePrefix, type ServerConfig } from '../config.ts';
 import { hostPort, StartupError } from '../startup.ts';
 import { HttpRefusal } from './errors.ts';
+import { failedLogins } from './FailedLogins.ts';
 
 // HTTP limits with @fastify/rate-limit: every route per client address, tighter ones on the doors an
 // attacker leans on (device creation, register, login), and logins per account as well. Counters live
@@ -16,6 +17,11 @@ import { HttpRefusal } from './errors.ts';
 // only lengthens the Retry-After it reports, not the wait, so it is not used.) A wait that others share
 // (an account's, across addresses) is the exception: one knocking address must not prolong it for the
 // owner, so it runs out at the end of its window whatever is refused meanwhile.
+//
+// The account-wide limit counts failures, not attempts, and refuses only an address that has failed on
+// the account in its window: guesses from many addresses (forwarded ones are cheap) hold those addresses
+// back, never the owner typing the right password from an address that has not failed; and a device
+// signed in to the account (the owner's, with a valid session) is never held back by it.
 
 type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -25,10 +31,14 @@ export interface RouteLimits {
   /** Counts a device about to be made for this address (a returning device costs nothing); throws a 429 refusal. */
   newDevice: Check;
   /**
-   * Counts a login attempt on this account from the request's address, then on the account from any
-   * address (a higher bound); throws a 429 refusal. `username` as the body's schema gave it.
+   * Counts a login attempt on this account from the request's address (or from `signedIn`, the id of a
+   * device signed in to the account: the owner's); then, unless it comes from such a device, refuses it
+   * when the account has failed too often in its window from every address together and this address is
+   * one that failed. Throws a 429 refusal. `username` as the body's schema gave it.
    */
-  account(username: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  account(username: string, req: FastifyRequest, reply: FastifyReply, signedIn?: string): Promise<void>;
+  /** A wrong password or code for this account from the request's address: what the account-wide limit reads. */
+  failed(username: string, req: FastifyRequest): Promise<void>;
   /** Counts a challenge sent by this account; throws a 429 refusal. */
   challenge(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts a change to this account's friends (follow, block, who may challenge it); throws a 429 refusal. */
@@ -60,12 +70,13 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
       throw new HttpRefusal(429, 'rate-limited', message, Math.max(1000, r.ttl));
     };
   };
-  // the account a login names, as the lookup finds it (a limiter's key sees only the request)
-  const accountOf = new WeakMap<FastifyRequest, string>();
-  const fromAddress = check(loginsPerAccountAddress, (req) => `login:${accountOf.get(req)}:${req.ip}`,
+  // the account a login names, as the lookup finds it, and who tries it: the address, or the device
+  // signed in to it (a limiter's key sees only the request)
+  const attemptOf = new WeakMap<FastifyRequest, string>();
+  const fromAddress = check(loginsPerAccountAddress, (req) => `login:${attemptOf.get(req)}`,
     'Too many login attempts for this account from this address; wait and try again.');
-  const fromAnywhere = check(loginsPerAccount, (req) => `account:${accountOf.get(req)}`,
-    'Too many login attempts for this account; wait and try again.', false);
+  const failures = failedLogins(windowMs, redis, `${rateLimitNamespace(config)}failed:`);
+  const failureKeys = (username: string, req: FastifyRequest) => [`account:${usernameKey(username)}`, `account:${usernameKey(username)}:${req.ip}`];
   // an account's own doors, keyed by the account (the limiter's key sees only the request)
   const userOf = new WeakMap<FastifyRequest, string>();
   const perAccount = (max: number, kind: string, message: string) => {
@@ -81,12 +92,18 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     register: { max: registers, timeWindow: windowMs },
     login: { max: loginsPerAddress, timeWindow: windowMs },
     newDevice: check(devices, (req) => `device:${req.ip}`, 'Too many new devices from this address; wait and try again.'),
-    async account(username, req, reply) {
-      accountOf.set(req, usernameKey(username));
-      // an address already held back adds nothing to the account's count
+    async account(username, req, reply, signedIn) {
+      // a signed-in device is held to its own attempts, never to those of others at its address
+      attemptOf.set(req, `${usernameKey(username)}:${signedIn ? `device:${signedIn}` : req.ip}`);
       await fromAddress(req, reply);
-      await fromAnywhere(req, reply);
+      if (signedIn) return;
+      const [account, address] = await failures.read(failureKeys(username, req));
+      if (account.count < loginsPerAccount || address.count === 0) return;
+      // the account's window, not this address's: it ends with its minute whatever is refused meanwhile
+      void reply.header('retry-after', Math.max(1, Math.ceil(account.msLeft / 1000)));
+      throw new HttpRefusal(429, 'rate-limited', 'Too many failed logins for this account; wait and try again.', Math.max(1000, account.msLeft));
     },
+    failed: (username, req) => failures.add(failureKeys(username, req)),
   };
 }
 

@@ -47,8 +47,9 @@ export function registerNotificationRoutes(app: FastifyInstance, identity: Ident
   app.post('/api/push/subscriptions', perMinute(20), async (req, reply) => {
     const d = await requestAccount(identity, req);
     const s = parsed(PushSubscriptionBodySchema, req.body);
-    if (!push.sendsTo(s.endpoint)) throw new HttpRefusal(400, 'malformed', 'endpoint: not at a push service this site sends to.');
-    await push.subscribe(d.user.id, d.id, s);
+    const where = push.endpointOf(s.endpoint);
+    if (!where.ok) throw new HttpRefusal(400, 'malformed', `endpoint: ${where.why}.`);
+    await push.subscribe(d.user.id, d.id, { ...s, endpoint: where.endpoint });
     return reply.code(204).send();
   });
 

@@ -117,7 +117,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     const b = body(CredentialsBodySchema, req);
     await limits.account(b.username, req, reply);
     const r = await identity.login(await device(req), b.username, b.password);
-    if (!r.ok) throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or password.');
+    if (!r.ok) {
+      await limits.failed(b.username, req);
+      throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or password.');
+    }
     const sent = r.token ? issue(req, reply, r.token) : {};
     await deps.identityChanged([r.device]);
     return { device: r.device, ...sent };
@@ -140,14 +143,18 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   });
 
   // Account security (issue 37). Each door that takes a password or a code counts against the account
-  // as a login does, so none of them is a way round the login's limits.
-  const accountHolder = async (req: FastifyRequest, reply: FastifyReply): Promise<DeviceIdentity> => {
+  // as a login does, so none of them is a way round the login's limits; the device is signed in to the
+  // account, so the account-wide limit (guesses from elsewhere) never holds it back.
+  const accountHolder = async (req: FastifyRequest, reply: FastifyReply): Promise<DeviceIdentity & { user: NonNullable<DeviceIdentity['user']> }> => {
     const d = await device(req);
     if (!d.user) throw new HttpRefusal(403, 'account-required', 'Log in first.');
-    await limits.account(d.user.username, req, reply);
-    return d;
+    await limits.account(d.user.username, req, reply, d.id);
+    return { ...d, user: d.user };
   };
-  const wrongPassword = () => new HttpRefusal(401, 'bad-credentials', 'Wrong password.');
+  const wrongPassword = async (holder: { user: { username: string } }, req: FastifyRequest) => {
+    await limits.failed(holder.user.username, req);
+    return new HttpRefusal(401, 'bad-credentials', 'Wrong password.');
+  };
 
   app.get('/api/account', async (req): Promise<AccountStatus> => {
     const d = await device(req);
@@ -158,8 +165,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   // A new password: this device stays in, with a new token; every other device must sign in again.
   app.post('/api/account/password', async (req, reply) => {
     const b = body(ChangePasswordBodySchema, req);
-    const r = await identity.changePassword(await accountHolder(req, reply), b.currentPassword, b.newPassword);
-    if (!r.ok) throw wrongPassword();
+    const holder = await accountHolder(req, reply);
+    const r = await identity.changePassword(holder, b.currentPassword, b.newPassword);
+    if (!r.ok) throw await wrongPassword(holder, req);
     const sent = issue(req, reply, r.token);
     await deps.identityChanged([r.device, ...r.others]);
     return { device: r.device, ...sent };
@@ -170,7 +178,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     const b = body(RecoverBodySchema, req);
     await limits.account(b.username, req, reply);
     const r = await identity.recover(await device(req), b.username, b.code, b.newPassword);
-    if (!r.ok) throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or recovery code (each code works once).');
+    if (!r.ok) {
+      await limits.failed(b.username, req);
+      throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or recovery code (each code works once).');
+    }
     const sent = issue(req, reply, r.token);
     await deps.identityChanged([r.device, ...r.others]);
     return { device: r.device, ...sent };
@@ -178,16 +189,18 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
 
   app.post('/api/account/recovery-codes', async (req, reply): Promise<RecoveryCodes> => {
     const b = body(PasswordBodySchema, req);
-    const r = await identity.regenerateRecoveryCodes(await accountHolder(req, reply), b.password);
-    if (!r.ok) throw wrongPassword();
+    const holder = await accountHolder(req, reply);
+    const r = await identity.regenerateRecoveryCodes(holder, b.password);
+    if (!r.ok) throw await wrongPassword(holder, req);
     return { recoveryCodes: r.recoveryCodes };
   });
 
   // Deleting the account: its games stay, under "deleted player"; this device goes on as a guest.
   app.post('/api/account/delete', async (req, reply) => {
     const b = body(PasswordBodySchema, req);
-    const r = await identity.deleteAccount(await accountHolder(req, reply), b.password);
-    if (!r.ok) throw wrongPassword();
+    const holder = await accountHolder(req, reply);
+    const r = await identity.deleteAccount(holder, b.password);
+    if (!r.ok) throw await wrongPassword(holder, req);
     const sent = issue(req, reply, r.token);
     await deps.identityChanged([r.device, ...r.others]);
     return { device: r.device, ...sent };

@@ -1,4 +1,4 @@
-import { CreateTournamentSchema, TournamentIdParamsSchema, type TournamentList, type TournamentView } from '@chu/protocol';
+import { CreateTournamentSchema, TOURNAMENT_ANNOUNCE_MS, TournamentIdParamsSchema, type TournamentList, type TournamentView } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GameRecords } from '../db/GameRecords.ts';
 import type { Done, TournamentStore } from '../db/TournamentStore.ts';
@@ -42,6 +42,8 @@ export function registerTournamentRoutes(
     const who = await account(req);
     // a minute's slack for a form filled in just before the hour
     if (settings.startsAt < Date.now() - 60_000) throw new HttpRefusal(400, 'malformed', 'Malformed body: startsAt is in the past.');
+    // one announced for a far year would hold a place in its organiser's limit for ever
+    if (settings.startsAt > Date.now() + TOURNAMENT_ANNOUNCE_MS) throw new HttpRefusal(400, 'malformed', `Malformed body: startsAt is more than ${TOURNAMENT_ANNOUNCE_MS / 86_400_000} days ahead.`);
     const id = await done(null, await tournaments.create(who.user.id, settings));
     return { id };
   });

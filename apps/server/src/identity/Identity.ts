@@ -214,7 +214,8 @@ export class Identity {
 
   /**
    * Deletes the account, given its password. Its games stay: the seats it sat in read DELETED_PLAYER, and
-   * the row stays (as deleted) so rating histories keep their opponent. Its name is free again, its rating
+   * the row stays (as deleted) so rating histories keep their opponent. Rooms' seats, tournament entries
+   * and the tournaments it organised that have not started keep nothing of it. Its name is free again, its rating
    * leaves the leaderboard, this device is a guest with a new token and every other device must sign in again.
    */
   async deleteAccount(device: DeviceIdentity, password: string): Promise<{ ok: true; device: DeviceIdentity; token: string; others: DeviceIdentity[] } | { ok: false; code: 'bad-credentials' }> {
@@ -226,9 +227,27 @@ export class Identity {
         UPDATE "games" SET "seats" = jsonb_set("seats", ${path}::text[], to_jsonb(${DELETED_PLAYER}::text))
         WHERE "seats"->${color}->>'userId' = ${user.id}`;
     };
+    // a room's seat (between games) names the account no more: its device, back in the room, sits as the guest it now is
+    const roomSeat = (color: 'black' | 'white') => {
+      const name = `{${color},name}`;
+      const userId = `{${color},userId}`;
+      return this.prisma.$executeRaw`
+        UPDATE "rooms" SET "seats" = jsonb_set(jsonb_set("seats", ${name}::text[], to_jsonb(${DELETED_PLAYER}::text)), ${userId}::text[], 'null'::jsonb)
+        WHERE "seats"->${color}->>'userId' = ${user.id}`;
+    };
+    const now = new Date();
     const { token, others } = await this.reissue(device.id, user.id, null, [
       seatName('black'),
       seatName('white'),
+      roomSeat('black'),
+      roomSeat('white'),
+      // tournaments: it leaves those not yet started and withdraws from those under way; its entries that
+      // stay read DELETED_PLAYER (an entrant is found by name: a new account of the same name is not it);
+      // those it organised that have not started are called off
+      this.prisma.tournamentEntrant.deleteMany({ where: { userId: user.id, tournament: { status: 'upcoming' } } }),
+      this.prisma.tournamentEntrant.updateMany({ where: { userId: user.id, withdrawnAt: null, tournament: { status: 'running' } }, data: { withdrawnAt: now } }),
+      this.prisma.tournamentEntrant.updateMany({ where: { userId: user.id }, data: { name: DELETED_PLAYER } }),
+      this.prisma.tournament.deleteMany({ where: { organiserId: user.id, status: 'upcoming' } }),
       this.prisma.recoveryCode.deleteMany({ where: { userId: user.id } }),
       this.prisma.rating.deleteMany({ where: { userId: user.id } }),
       // what reached the person (notifications, where its browsers are pushed to) goes with the account

@@ -1,5 +1,5 @@
 import {
-  NOTIFICATIONS_PAGE_MAX, NotificationPayloadSchema,
+  NOTIFICATIONS_PAGE_MAX, NotificationPayloadSchema, usernameKey,
   type Notification, type NotificationPage, type NotificationPayload, type ServerMessage,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
@@ -14,6 +14,18 @@ export interface NotifyOptions {
    * again when a restarted process loads the game): a second notify with the same key stores nothing.
    */
   once?: string;
+}
+
+/**
+ * News another person causes, named by who and what: a repeat updates the one already in the bell.
+ * A challenge by its sender (sent, cancelled and sent again is one entry), an offer by its game and kind.
+ */
+function collapseKey(p: NotificationPayload): string | null {
+  switch (p.kind) {
+    case 'challenge': return `challenge:${usernameKey(p.from)}`;
+    case 'offer': return `offer:${p.gameId}:${p.offer}`;
+    default: return null;
+  }
 }
 
 /** The way out to an account's open sockets, on every process of the site (realtime/Fanout is one). */
@@ -44,14 +56,17 @@ export class Notifications {
 
   /**
    * Stores a notification for the account, then delivers it (live, or pushed). Resolves once stored,
-   * with the notification; null when nothing was stored: the account is gone (deleted), or `once`
-   * was told already. Delivery runs on: a slow push service holds no caller up.
+   * with the notification; null when nothing new was stored: the account is gone (deleted), `once` was
+   * told already, the same sender's last one was updated in place, or the account has had its bound of
+   * news from others in the window (NOTIFICATION_BOUNDS). Delivery runs on: a slow push service holds no
+   * caller up.
    */
   async notify(accountId: string, input: NotificationInput, opts: NotifyOptions = {}): Promise<Notification | null> {
     const payload = NotificationPayloadSchema.parse({ ...input, v: 1 }); // a caller's bug if it throws
-    const notification = await this.store.add(accountId, payload, opts.once ?? null);
-    if (notification) this.track(this.deliver(accountId, notification));
-    return notification;
+    const added = await this.store.add(accountId, payload, opts.once ?? null, collapseKey(payload));
+    if (added === null || added === 'collapsed') return null; // nothing new: not delivered or pushed again
+    this.track(this.deliver(accountId, added));
+    return added;
   }
 
   /** A page of the account's notifications, read and unread, newest first. */

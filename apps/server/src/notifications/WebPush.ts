@@ -1,10 +1,13 @@
 import { Agent } from 'node:https';
+import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { notificationPath, type Notification, type NotificationKind, type PushMessage, type PushSubscriptionBody } from '@chu/protocol';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import type { PushStore, StoredSubscription, VapidKeys } from '../db/PushStore.ts';
 import type { PushSender } from './Notifications.ts';
+import { publicLookup, reachable } from './publicAddress.ts';
+import { pushEndpoint, type PushEndpoint } from './pushEndpoint.ts';
 import { PUSH_TITLE, pushText } from './pushWords.ts';
 
 const TTL_S = 24 * 3600; // a push service keeps a message this long for a browser that is offline
@@ -13,9 +16,12 @@ const SEND_TIMEOUT_MS = 10_000;
 /**
  * Web Push with the `web-push` library: the site's VAPID keys (made at the first start, stored), the
  * browsers' subscriptions, and sending. A subscription its push service calls gone (404, 410) is removed.
+ * Every push goes through one agent whose connections reach only public addresses of the push hosts
+ * (or an address the operator listed among them), resolved when the push is sent.
  */
 export class WebPush implements PushSender {
-  private readonly agent: Agent | undefined;
+  private readonly agent: Agent;
+  private readonly listed: ReadonlySet<string>; // the push hosts the operator gave as addresses: reached even when private
 
   private constructor(
     private readonly store: PushStore,
@@ -25,7 +31,8 @@ export class WebPush implements PushSender {
     private readonly hosts: readonly string[],
     private readonly log: Logger,
   ) {
-    this.agent = ca ? new Agent({ ca: [...rootCertificates, ca], keepAlive: true }) : undefined;
+    this.listed = new Set(hosts.filter((h) => isIP(h) !== 0));
+    this.agent = new Agent({ ...(ca ? { ca: [...rootCertificates, ca] } : {}), keepAlive: true, lookup: publicLookup(this.listed) });
   }
 
   /** Loads the site's VAPID keys, making them if this is the first start. */
@@ -34,10 +41,12 @@ export class WebPush implements PushSender {
     return new WebPush(store, keys, config.subject, config.ca, config.hosts, log);
   }
 
-  /** Whether an endpoint is at a push service this site sends to (CHU_PUSH_HOSTS): never an address of the user's choosing. */
-  sendsTo(endpoint: string): boolean {
-    const host = new URL(endpoint).hostname.toLowerCase();
-    return this.hosts.some((h) => host === h || host.endsWith(`.${h}`));
+  /**
+   * The endpoint as it will be sent, when it is at a push service this site sends to (CHU_PUSH_HOSTS)
+   * however it is parsed: never an address of the user's choosing.
+   */
+  endpointOf(raw: string): PushEndpoint {
+    return pushEndpoint(raw, this.hosts);
   }
 
   /** The applicationServerKey a browser subscribes with. */
@@ -61,7 +70,7 @@ export class WebPush implements PushSender {
   }
 
   close(): void {
-    this.agent?.destroy();
+    this.agent.destroy();
   }
 
   /** To every browser of the account that subscribed, when the account wants this kind pushed. */
@@ -71,14 +80,26 @@ export class WebPush implements PushSender {
   }
 
   private async send(s: StoredSubscription, n: Notification): Promise<void> {
+    // checked again as it is sent: a row stored before the check was strict, or a host list changed since
+    const where = pushEndpoint(s.endpoint, this.hosts);
+    if (!where.ok) {
+      await this.store.remove(s.id);
+      this.log.warn({ subscription: s.id, why: where.why }, 'push endpoint refused: subscription removed');
+      return;
+    }
+    // a name is resolved and checked by the agent's lookup; an address is connected to without one
+    if (isIP(where.host) !== 0 && !reachable(where.host, this.listed)) {
+      this.log.warn({ subscription: s.id }, 'push endpoint at an internal address: not sent');
+      return;
+    }
     const message: PushMessage = { id: n.id, kind: n.payload.kind, title: pushText(n.payload, s.lang), body: PUSH_TITLE, url: notificationPath(n.payload), payload: n.payload };
     try {
-      await webpush.sendNotification({ endpoint: s.endpoint, keys: s.keys }, JSON.stringify(message), {
+      await webpush.sendNotification({ endpoint: where.endpoint, keys: s.keys }, JSON.stringify(message), {
         vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
         TTL: TTL_S,
         contentEncoding: 'aes128gcm',
         timeout: SEND_TIMEOUT_MS,
-        ...(this.agent ? { agent: this.agent } : {}),
+        agent: this.agent,
       });
     } catch (err) {
       if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
