@@ -9,6 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**'],
+    setupFiles: ['test/setup-messages.ts'],
     // a few tests replay whole games through the rules in jsdom: seconds, not milliseconds, on a busy machine
     testTimeout: 30_000,
   },

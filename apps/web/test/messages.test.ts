@@ -7,24 +7,30 @@ import { Game } from '@chu/rules';
 import Local from '../src/screens/Local.svelte';
 import Board from '../src/lib/board/Board.svelte';
 import { fed } from './positions';
-import { MESSAGES, PLURAL_SUFFIX } from '../src/lib/i18n/messages';
+import { ALL_LANGS, MESSAGES, PLURAL_SUFFIX } from '../src/lib/i18n/messages';
 import { t } from '../src/lib/i18n.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import type { Lang } from '../src/lib/pieces';
 
-const LANGS = Object.keys(MESSAGES) as Lang[];
+const LANGS = ALL_LANGS;
+/** A language's messages: every one is loaded before a test file runs (setup-messages.ts). */
+function messagesOf(lang: Lang): Record<string, string> {
+  const m = MESSAGES[lang];
+  if (!m) throw new Error(`${lang}'s messages are not loaded`);
+  return m;
+}
 const base = (key: string) => key.replace(PLURAL_SUFFIX, '');
 /** message name → its forms in `lang`: { 'chat.unread': ['one', 'other'], 'chat.title': [''] } */
 function formsOf(lang: Lang): Map<string, string[]> {
   const forms = new Map<string, string[]>();
-  for (const key of Object.keys(MESSAGES[lang])) {
+  for (const key of Object.keys(messagesOf(lang))) {
     const name = base(key);
     forms.set(name, [...(forms.get(name) ?? []), key === name ? '' : key.slice(name.length + 1)]);
   }
   return forms;
 }
 const placeholders = (lang: Lang, name: string) =>
-  [...new Set(Object.entries(MESSAGES[lang]).filter(([k]) => base(k) === name).flatMap(([, v]) => [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
+  [...new Set(Object.entries(messagesOf(lang)).filter(([k]) => base(k) === name).flatMap(([, v]) => [...v.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 
 afterEach(() => {
   settings.lang = 'en';
@@ -54,7 +60,7 @@ describe('the message files', () => {
   });
 
   it('says nothing empty', () => {
-    for (const lang of LANGS) for (const [key, text] of Object.entries(MESSAGES[lang])) expect([lang, key, text.trim().length > 0]).toEqual([lang, key, true]);
+    for (const lang of LANGS) for (const [key, text] of Object.entries(messagesOf(lang))) expect([lang, key, text.trim().length > 0]).toEqual([lang, key, true]);
   });
 });
 

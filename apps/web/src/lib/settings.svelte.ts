@@ -1,6 +1,7 @@
 // Per-device display settings, kept in localStorage.
 import type { Lang, PieceSet } from './pieces';
 import { guestName } from './i18n/guest-name';
+import { SETTINGS_KEY as KEY, browserLang as guessLang, isLang } from './i18n/lang';
 // by path, as cpu-levels.ts does (which cannot be imported here: it reads the messages, which read the settings)
 import { MAX_LEVEL, MIN_LEVEL } from '../../../../packages/engine/src/levels.ts';
 
@@ -24,15 +25,6 @@ export interface Settings {
 export interface HiddenParticipant {
   id: string; // device id
   name: string; // 'Ana'
-}
-
-const KEY = 'chu.settings';
-
-const isLang = (l: unknown): l is Lang => l === 'en' || l === 'es' || l === 'ja';
-
-function guessLang(): Lang {
-  const l = (typeof navigator !== 'undefined' ? navigator.language : 'en').slice(0, 2);
-  return isLang(l) ? l : 'en';
 }
 
 export const DEFAULT_SETTINGS: Settings = {
