@@ -184,10 +184,10 @@ if (what === 'openings') {
   const count = Number(process.argv[3] ?? 500);
   const t0 = performance.now();
   const list = balanced(count);
-  const minutes = ((performance.now() - t0) / 60_000).toFixed(1);
+  console.error(`${((performance.now() - t0) / 60_000).toFixed(1)} min`);
   writeFileSync(
     dataFile('balanced.txt'),
-    `# ${list.length} balanced openings for the sequential test (pnpm match --sprt): 4–12 random plies from the start, each a\n# random legal move whose depth-2 score is within 40 cp of the depth-3 best, kept if a 20 000-node search scores the\n# result within ±150 cp; distinct boards. Made by \`nice -n 15 tsx packages/engine/scripts/positions.ts balanced ${count}\`\n# (seeded and node-limited: running it again gives this file; ${minutes} min here).\n${list.join('\n')}\n`,
+    `# ${list.length} balanced openings for the sequential test (pnpm match --sprt): 4–12 random plies from the start, each a\n# random legal move whose depth-2 score is within 40 cp of the depth-3 best, kept if a 20 000-node search scores the\n# result within ±150 cp; distinct boards. Made by \`nice -n 15 tsx packages/engine/scripts/positions.ts balanced ${count}\`\n# (seeded and node-limited: running it again gives this file).\n${list.join('\n')}\n`,
   );
 } else {
   console.error('usage: tsx packages/engine/scripts/positions.ts openings|conversion|late|balanced [count]');
