@@ -1,4 +1,5 @@
 import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
+import { AttackMap } from './attack-map.ts';
 import { attackedOn } from './attacks.ts';
 import { EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTED, PROMOTES_UP, VALUE, WHITE_BIT, engineTables, type EngineTables } from './tables.ts';
 
@@ -202,6 +203,11 @@ export class Searcher {
   /** the most the pressure bonus adds: PRESS_CAP with `conversion`, else PRESS_UNCAPPED */
   private pressCap = PRESS_UNCAPPED;
   private readonly royalSq = new Int32Array(2);
+  /** attackers of every square by side, kept by make and unmake (issue 51) */
+  readonly maps: AttackMap;
+  /** the debug check: after every make and unmake the maps are recomputed and compared (tests only) */
+  verifyMaps = false;
+  private scratchMaps: AttackMap | undefined;
   /** the iteration's depth: check extensions stop at twice it */
   private rootDepth = 0;
 
@@ -254,6 +260,7 @@ export class Searcher {
     this.lineDir = new Int16Array(tables.frame);
     this.history = new Int32Array(256 * tables.frame);
     this.threats = new Int32Array(tables.frame);
+    this.maps = new AttackMap(tables);
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -377,6 +384,7 @@ export class Searcher {
   /** Takes `pos` as the position to search: the incremental sums from its board. */
   private load(pos: Position): void {
     this.pos = pos;
+    this.maps.load(pos.board);
     let score = 0;
     let early = 0;
     this.def.fill(0);
@@ -877,7 +885,10 @@ export class Searcher {
     saved[s + 4] = this.claims[1];
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
+    this.maps.before(board, from, mid, to);
     pos.make(m);
+    this.maps.after(board);
+    if (this.verifyMaps) this.checkMaps('make');
     const placed = board[to];
     const frame = this.frame;
     const psq = this.psq;
@@ -933,7 +944,10 @@ export class Searcher {
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
     const before = this.reserveOf(me);
+    this.maps.before(pos.board, to, 0, 0);
     pos.make(m);
+    this.maps.after(pos.board);
+    if (this.verifyMaps) this.checkMaps('drop');
     const after = this.reserveOf(me);
     const idx = pos.board[to] * this.frame + to;
     this.score += this.psq[idx] + after.value - before.value;
@@ -950,6 +964,8 @@ export class Searcher {
 
   private undoMove(): void {
     this.pos.unmake();
+    this.maps.undo();
+    if (this.verifyMaps) this.checkMaps('unmake');
     const s = --this.sp * SAVED;
     const saved = this.saved;
     this.score = saved[s];
@@ -960,6 +976,15 @@ export class Searcher {
     this.revStart = saved[s + 5];
     this.early = saved[s + 6];
     this.keyTop--;
+  }
+
+  /** The debug check: the kept maps equal the maps of the board from scratch. */
+  private checkMaps(when: string): void {
+    const fresh = (this.scratchMaps ??= new AttackMap(this.tables));
+    fresh.load(this.pos.board);
+    for (let i = 0; i < fresh.count.length; i++)
+      if (fresh.count[i] !== this.maps.count[i] || fresh.present[i] !== this.maps.present[i])
+        throw new Error(`attack maps differ after ${when} on side ${i >= this.frame ? 1 : 0} square ${i % this.frame}: kept ${this.maps.count[i]}/${this.maps.present[i]}, fresh ${fresh.count[i]}/${fresh.present[i]}`);
   }
 
   private doNull(): void {
