@@ -54,6 +54,11 @@ export interface BestMoveOptions {
    * HUNT_SHARE_FAR of the budget from a lead of HUNT_FAR.
    */
   conversion?: boolean;
+  /**
+   * Issue 51's exchange test in the capture search (SearchLimits.see), default false until a
+   * sequential test (`pnpm match --sprt`) accepts it.
+   */
+  see?: boolean;
 }
 
 export type Repetition = 'fourth' | 'never';
@@ -172,6 +177,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info, tables)) : undefined,
     multiPv: opts.multiPv,
     conversion: opts.conversion,
+    see: opts.see,
   });
   r.nodes += huntNodes;
   if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {

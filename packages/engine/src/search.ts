@@ -88,6 +88,11 @@ export interface SearchLimits {
   multiPv?: number;
   /** issue 40's conversion terms, off by default until a strength match keeps them: the pressure bonus is capped (PRESS_CAP) */
   conversion?: boolean;
+  /**
+   * Issue 51's exchange test, off until a sequential test accepts it: the capture search skips a
+   * capture that loses material by the attack maps (`losingCapture`).
+   */
+  see?: boolean;
 }
 
 /** One root move's line: its score is exact (searched with the full window among the moves left). */
@@ -202,6 +207,8 @@ export class Searcher {
   private pressing = false;
   /** the most the pressure bonus adds: PRESS_CAP with `conversion`, else PRESS_UNCAPPED */
   private pressCap = PRESS_UNCAPPED;
+  /** SearchLimits.see */
+  private see = false;
   private readonly royalSq = new Int32Array(2);
   /** attackers of every square by side, kept by make and unmake (issue 51) */
   readonly maps: AttackMap;
@@ -340,7 +347,7 @@ export class Searcher {
     this.once = pos.options.heiseiDrops === 'once';
     this.load(pos);
     // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}`;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;
@@ -378,6 +385,7 @@ export class Searcher {
     this.rootBit = pos.turnBit;
     this.pressing = (this.rootBit ? -this.score : this.score) >= PRESS_FROM;
     this.pressCap = limits.conversion ? PRESS_CAP : PRESS_UNCAPPED;
+    this.see = limits.see === true;
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
@@ -688,6 +696,7 @@ export class Searcher {
       const c2 = to !== from ? board[to] : 0;
       const royalWin = lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1;
       if (!royalWin && stand + VALUE[c1] + VALUE[c2] + 200 < alpha) continue;
+      if (this.see && !royalWin && mid === 0 && this.losingCapture(board[from], to, c2, me)) continue;
       if (this.trading && (IS_LION[c1] | IS_LION[c2]) === 1) {
         if (legalN < 0) legalN = pos.generate(this.legal[ply]);
         if (!contains(this.legal[ply], legalN, m, board, bits, mask)) continue;
@@ -976,6 +985,17 @@ export class Searcher {
     this.revStart = saved[s + 5];
     this.early = saved[s + 6];
     this.keyTop--;
+  }
+
+  /**
+   * A capture that loses material by the static exchange as the attack maps read it: the piece taken
+   * is worth less than the piece that takes, and the other side attacks the square (so it takes
+   * back). Read before the move, so an attacker the move uncovers is not seen; a Lion's double move is
+   * never judged.
+   */
+  private losingCapture(piece: number, to: number, victim: number, me: number): boolean {
+    const gain = VALUE[victim] - VALUE[piece];
+    return gain < 0 && this.maps.count[(me ^ 1) * this.frame + to] > 0;
   }
 
   /** The debug check: the kept maps equal the maps of the board from scratch. */
