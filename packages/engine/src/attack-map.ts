@@ -41,12 +41,14 @@ export class AttackMap {
   private top = 0;
   private readonly frames = new Int32Array(STACK);
   private depth = 0;
-  /** squares whose piece is re-read in this make, and a stamp against listing one twice */
+  /** squares whose piece is re-read whole in this make, and a stamp against listing one twice */
   private readonly touched = new Int32Array(64);
   private touchedN = 0;
   private readonly touchStamp: Int32Array;
-  /** a piece's targets are counted once, whichever of its moves reaches them */
-  private readonly targetStamp: Int32Array;
+  /** sliders of which one ray is re-read in this make: square, direction pairs; stamped by square and direction */
+  private readonly rays = new Int32Array(96);
+  private raysN = 0;
+  private readonly rayStamp: Int32Array;
   private stamp = 0;
 
   constructor(t: EngineTables) {
@@ -56,7 +58,7 @@ export class AttackMap {
     this.present = new Int32Array(2 * t.frame);
     this.byRank = new Uint8Array(2 * t.frame * 32);
     this.touchStamp = new Int32Array(t.frame);
-    this.targetStamp = new Int32Array(t.frame);
+    this.rayStamp = new Int32Array(8 * t.frame);
     const pieces: number[] = [];
     for (let p = 1; p < OFF; p++) if (VALUE[p] > 0 || IS_ROYAL[p]) pieces.push(p);
     const keyOf = (p: number) => (IS_ROYAL[p] ? 1e9 : 0) + VALUE[p];
@@ -94,21 +96,33 @@ export class AttackMap {
   before(board: Uint8Array, a: number, b: number, c: number): void {
     this.frames[this.depth++] = this.top;
     this.touchedN = 0;
+    this.raysN = 0;
     this.stamp++;
+    if (a) this.touch(a);
+    if (b) this.touch(b);
+    if (c) this.touch(c);
     if (a) this.around(board, a);
     if (b) this.around(board, b);
     if (c) this.around(board, c);
-    for (let i = 0; i < this.touchedN; i++) {
-      const sq = this.touched[i];
-      if (board[sq] !== EMPTY) this.piece(board, sq, -1);
-    }
+    this.apply(board, -1);
   }
 
-  /** After the move: the listed squares' pieces (as they now stand) put their attacks back. */
+  /** After the move: the listed pieces (as they now stand) and rays put their attacks back. */
   after(board: Uint8Array): void {
+    this.apply(board, 1);
+  }
+
+  private apply(board: Uint8Array, sign: number): void {
     for (let i = 0; i < this.touchedN; i++) {
       const sq = this.touched[i];
-      if (board[sq] !== EMPTY) this.piece(board, sq, 1);
+      if (board[sq] !== EMPTY) this.piece(board, sq, sign);
+    }
+    const touchStamp = this.touchStamp;
+    const stamp = this.stamp;
+    for (let i = 0; i < this.raysN; i += 2) {
+      const sq = this.rays[i];
+      // a slider on a changed square (or a limited range beside one) is re-read whole
+      if (touchStamp[sq] !== stamp) this.ray(board, sq, board[sq], this.rays[i + 1], sign);
     }
   }
 
@@ -129,9 +143,11 @@ export class AttackMap {
     return bits === 0 ? 0 : this.rankValue[31 - Math.clz32(bits & -bits)];
   }
 
-  /** The square `sq` (changing) and the pieces whose attacks run through it. */
+  /**
+   * Around `sq` (changing): the first piece out along each direction, when it slides back toward
+   * `sq` (only that ray of it changes), and dai's limited ranges whose halfway square `sq` is.
+   */
   private around(board: Uint8Array, sq: number): void {
-    this.touch(sq);
     const t = this.t;
     const dirs = t.kingDirs;
     const rays = t.rays;
@@ -140,7 +156,11 @@ export class AttackMap {
       let s = sq + d;
       while (board[s] === EMPTY) s += d;
       const q = board[s];
-      if (q !== OFF && rays[q * 128 + 64 - d] === 1) this.touch(s);
+      if (q !== OFF && rays[q * 128 + 64 - d] === 1 && this.rayStamp[s * 8 + k] !== this.stamp) {
+        this.rayStamp[s * 8 + k] = this.stamp;
+        this.rays[this.raysN++] = s;
+        this.rays[this.raysN++] = -d;
+      }
       if (t.hasHops) {
         const h = board[sq + d];
         if (h !== EMPTY && h !== OFF && t.hops[h * 128 + 64 - 2 * d] === 1) this.touch(sq + d);
@@ -154,51 +174,57 @@ export class AttackMap {
     this.touched[this.touchedN++] = sq;
   }
 
-  /** The piece on `sq` adds (+1) or takes out (−1) its attacks, each target once. */
+  /**
+   * The piece on `sq` adds (+1) or takes out (−1) its attacks, each target once: its leaps (no two
+   * alike), its rays (less the squares a leap of it reaches), its limited ranges (less those).
+   */
   private piece(board: Uint8Array, sq: number, sign: number): void {
     const t = this.t;
     const q = board[sq];
-    const side = q & WHITE_BIT ? 1 : 0;
+    const base = (q & WHITE_BIT ? 1 : 0) * this.frame;
     const rank = this.rankOf[q];
-    const base = side * this.frame;
-    const stamp = ++this.stamp;
-    const seen = this.targetStamp;
     const entry = (rank << 1) | (sign > 0 ? 1 : 0);
     const log = this.log;
     const leap = t.leap;
     for (let k = q * 32, end = k + t.leapN[q]; k < end; k++) {
       const to = sq + leap[k];
-      if (board[to] === OFF || seen[to] === stamp) continue;
-      seen[to] = stamp;
+      if (board[to] === OFF) continue;
       this.bump(base + to, rank, sign);
       log[this.top++] = ((base + to) << 6) | entry;
     }
     const slide = t.slide;
-    for (let k = q * 8, end = k + t.slideN[q]; k < end; k++) {
-      const d = slide[k];
-      let to = sq + d;
-      for (;;) {
-        const p = board[to];
-        if (p === OFF) break;
-        if (seen[to] !== stamp) {
-          seen[to] = stamp;
-          this.bump(base + to, rank, sign);
-          log[this.top++] = ((base + to) << 6) | entry;
-        }
-        if (p !== EMPTY) break;
-        to += d;
-      }
-    }
+    for (let k = q * 8, end = k + t.slideN[q]; k < end; k++) this.ray(board, sq, q, slide[k], sign);
     if (t.hasHops) {
       const hop = t.hop;
+      const hits = t.hits;
       for (let k = q * 8, end = k + t.hopN[q]; k < end; k++) {
         const d = hop[k];
         const to = sq + 2 * d;
-        if (board[sq + d] !== EMPTY || board[to] === OFF || seen[to] === stamp) continue;
-        seen[to] = stamp;
+        if (board[sq + d] !== EMPTY || board[to] === OFF || hits[q * 128 + 64 + 2 * d] === 1 || t.rays[q * 128 + 64 + d] === 1) continue;
         this.bump(base + to, rank, sign);
         log[this.top++] = ((base + to) << 6) | entry;
       }
+    }
+  }
+
+  /** Piece `q` on `sq` adds or takes out its ray in direction `d`, less the squares a leap of it reaches. */
+  private ray(board: Uint8Array, sq: number, q: number, d: number, sign: number): void {
+    const base = (q & WHITE_BIT ? 1 : 0) * this.frame;
+    const rank = this.rankOf[q];
+    const entry = (rank << 1) | (sign > 0 ? 1 : 0);
+    const log = this.log;
+    const hits = this.t.hits;
+    let to = sq + d;
+    for (let k = 1; ; k++) {
+      const p = board[to];
+      if (p === OFF) break;
+      // a leap reaches at most two squares out
+      if (k > 2 || hits[q * 128 + 64 + k * d] === 0) {
+        this.bump(base + to, rank, sign);
+        log[this.top++] = ((base + to) << 6) | entry;
+      }
+      if (p !== EMPTY) break;
+      to += d;
     }
   }
 
