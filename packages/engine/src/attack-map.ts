@@ -27,10 +27,8 @@ const STACK = 256;
 export class AttackMap {
   /** attackers by side and square: index side * frame + square (side 0 Black, 1 White) */
   readonly count: Uint8Array;
-  /** bit r set while at least one attacker of rank r attacks there, same index */
-  readonly present: Int32Array;
-  /** attackers of each rank, index (side * frame + square) * 32 + rank */
-  private readonly byRank: Uint8Array;
+  /** attackers of each rank, index (side * frame + square) * 32 + rank: the cheapest is the first not 0 */
+  readonly byRank: Uint8Array;
   /** a piece byte's rank: pieces ordered by value, royals last */
   readonly rankOf: Uint8Array;
   /** what a rank's piece is worth */
@@ -55,7 +53,6 @@ export class AttackMap {
     this.t = t;
     this.frame = t.frame;
     this.count = new Uint8Array(2 * t.frame);
-    this.present = new Int32Array(2 * t.frame);
     this.byRank = new Uint8Array(2 * t.frame * 32);
     this.touchStamp = new Int32Array(t.frame);
     this.rayStamp = new Int32Array(8 * t.frame);
@@ -77,7 +74,6 @@ export class AttackMap {
   /** The maps of this board from scratch; the log starts empty. */
   load(board: Uint8Array): void {
     this.count.fill(0);
-    this.present.fill(0);
     this.byRank.fill(0);
     this.top = 0;
     this.depth = 0;
@@ -130,17 +126,27 @@ export class AttackMap {
   undo(): void {
     const start = this.frames[--this.depth];
     const log = this.log;
+    const byRank = this.byRank;
+    const count = this.count;
     for (let i = this.top - 1; i >= start; i--) {
+      // an entry is (index * 32 + rank) * 2 + 1 for an attack added, + 0 for one taken out
       const e = log[i];
-      this.bump(e >> 6, (e >> 1) & 31, e & 1 ? -1 : 1);
+      const r = e >> 1;
+      const sign = 1 - 2 * (e & 1);
+      byRank[r] += sign;
+      count[r >> 5] += sign;
     }
     this.top = start;
   }
 
   /** The cheapest attacker's value of side `c` (0, 1) on `sq`, or 0 when none attacks it. */
   cheapest(c: number, sq: number): number {
-    const bits = this.present[c * this.frame + sq];
-    return bits === 0 ? 0 : this.rankValue[31 - Math.clz32(bits & -bits)];
+    const i = c * this.frame + sq;
+    if (this.count[i] === 0) return 0;
+    const byRank = this.byRank;
+    let r = i * 32;
+    while (byRank[r] === 0) r++;
+    return this.rankValue[r - i * 32];
   }
 
   /**
@@ -183,15 +189,21 @@ export class AttackMap {
     const q = board[sq];
     const base = (q & WHITE_BIT ? 1 : 0) * this.frame;
     const rank = this.rankOf[q];
-    const entry = (rank << 1) | (sign > 0 ? 1 : 0);
+    const up = sign > 0 ? 1 : 0;
     const log = this.log;
+    const byRank = this.byRank;
+    const count = this.count;
+    let top = this.top;
     const leap = t.leap;
     for (let k = q * 32, end = k + t.leapN[q]; k < end; k++) {
       const to = sq + leap[k];
       if (board[to] === OFF) continue;
-      this.bump(base + to, rank, sign);
-      log[this.top++] = ((base + to) << 6) | entry;
+      const r = (base + to) * 32 + rank;
+      byRank[r] += sign;
+      count[base + to] += sign;
+      log[top++] = (r << 1) | up;
     }
+    this.top = top;
     const slide = t.slide;
     for (let k = q * 8, end = k + t.slideN[q]; k < end; k++) this.ray(board, sq, q, slide[k], sign);
     if (t.hasHops) {
@@ -201,8 +213,10 @@ export class AttackMap {
         const d = hop[k];
         const to = sq + 2 * d;
         if (board[sq + d] !== EMPTY || board[to] === OFF || hits[q * 128 + 64 + 2 * d] === 1 || t.rays[q * 128 + 64 + d] === 1) continue;
-        this.bump(base + to, rank, sign);
-        log[this.top++] = ((base + to) << 6) | entry;
+        const r = (base + to) * 32 + rank;
+        byRank[r] += sign;
+        count[base + to] += sign;
+        log[this.top++] = (r << 1) | up;
       }
     }
   }
@@ -211,28 +225,26 @@ export class AttackMap {
   private ray(board: Uint8Array, sq: number, q: number, d: number, sign: number): void {
     const base = (q & WHITE_BIT ? 1 : 0) * this.frame;
     const rank = this.rankOf[q];
-    const entry = (rank << 1) | (sign > 0 ? 1 : 0);
+    const up = sign > 0 ? 1 : 0;
     const log = this.log;
+    const byRank = this.byRank;
+    const count = this.count;
     const hits = this.t.hits;
+    let top = this.top;
     let to = sq + d;
     for (let k = 1; ; k++) {
       const p = board[to];
       if (p === OFF) break;
       // a leap reaches at most two squares out
       if (k > 2 || hits[q * 128 + 64 + k * d] === 0) {
-        this.bump(base + to, rank, sign);
-        log[this.top++] = ((base + to) << 6) | entry;
+        const r = (base + to) * 32 + rank;
+        byRank[r] += sign;
+        count[base + to] += sign;
+        log[top++] = (r << 1) | up;
       }
       if (p !== EMPTY) break;
       to += d;
     }
-  }
-
-  private bump(i: number, rank: number, sign: number): void {
-    const r = i * 32 + rank;
-    const n = (this.byRank[r] += sign);
-    this.count[i] += sign;
-    if (n === 0) this.present[i] &= ~(1 << rank);
-    else if (n === 1 && sign > 0) this.present[i] |= 1 << rank;
+    this.top = top;
   }
 }

@@ -1002,9 +1002,11 @@ export class Searcher {
   private checkMaps(when: string): void {
     const fresh = (this.scratchMaps ??= new AttackMap(this.tables));
     fresh.load(this.pos.board);
-    for (let i = 0; i < fresh.count.length; i++)
-      if (fresh.count[i] !== this.maps.count[i] || fresh.present[i] !== this.maps.present[i])
-        throw new Error(`attack maps differ after ${when} on side ${i >= this.frame ? 1 : 0} square ${i % this.frame}: kept ${this.maps.count[i]}/${this.maps.present[i]}, fresh ${fresh.count[i]}/${fresh.present[i]}`);
+    for (let i = 0; i < fresh.byRank.length; i++)
+      if (fresh.byRank[i] !== this.maps.byRank[i] || fresh.count[i >> 5] !== this.maps.count[i >> 5]) {
+        const sq = (i >> 5) % this.frame;
+        throw new Error(`attack maps differ after ${when} on side ${(i >> 5) >= this.frame ? 1 : 0} square ${sq} rank ${i & 31}: kept ${this.maps.byRank[i]} of ${this.maps.count[i >> 5]}, fresh ${fresh.byRank[i]} of ${fresh.count[i >> 5]}`);
+      }
   }
 
   private doNull(): void {
