@@ -125,9 +125,7 @@ export class AttackMap {
   /** Unmake: the last make's changes undone, newest first. */
   undo(): void {
     const start = this.frames[--this.depth];
-    const log = this.log;
-    const byRank = this.byRank;
-    const count = this.count;
+    const { log, byRank, count } = this;
     for (let i = this.top - 1; i >= start; i--) {
       // an entry is (index * 32 + rank) * 2 + 1 for an attack added, + 0 for one taken out
       const e = log[i];
@@ -190,9 +188,7 @@ export class AttackMap {
     const base = (q & WHITE_BIT ? 1 : 0) * this.frame;
     const rank = this.rankOf[q];
     const up = sign > 0 ? 1 : 0;
-    const log = this.log;
-    const byRank = this.byRank;
-    const count = this.count;
+    const { log, byRank, count } = this;
     let top = this.top;
     const leap = t.leap;
     for (let k = q * 32, end = k + t.leapN[q]; k < end; k++) {
@@ -226,9 +222,7 @@ export class AttackMap {
     const base = (q & WHITE_BIT ? 1 : 0) * this.frame;
     const rank = this.rankOf[q];
     const up = sign > 0 ? 1 : 0;
-    const log = this.log;
-    const byRank = this.byRank;
-    const count = this.count;
+    const { log, byRank, count } = this;
     const hits = this.t.hits;
     let top = this.top;
     let to = sq + d;

@@ -59,6 +59,8 @@ export interface BestMoveOptions {
    * sequential test (`pnpm match --sprt`) accepts it.
    */
   see?: boolean;
+  /** keep the attack maps though no term reads them (SearchLimits.attackMaps; for bench/fixed-nodes.ts) */
+  attackMaps?: boolean;
 }
 
 export type Repetition = 'fourth' | 'never';
@@ -178,6 +180,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     multiPv: opts.multiPv,
     conversion: opts.conversion,
     see: opts.see,
+    attackMaps: opts.attackMaps,
   });
   r.nodes += huntNodes;
   if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {

@@ -93,6 +93,8 @@ export interface SearchLimits {
    * capture that loses material by the attack maps (`losingCapture`).
    */
   see?: boolean;
+  /** keep the attack maps even when no term reads them (to measure what keeping them costs) */
+  attackMaps?: boolean;
 }
 
 /** One root move's line: its score is exact (searched with the full window among the moves left). */
@@ -214,6 +216,11 @@ export class Searcher {
   readonly maps: AttackMap;
   /** the debug check: after every make and unmake the maps are recomputed and compared (tests only) */
   verifyMaps = false;
+  /**
+   * Whether make and unmake keep the maps: only for a search with a term that reads them (or the
+   * debug check), since keeping them costs instructions a node (README, "Attack maps").
+   */
+  private useMaps = false;
   private scratchMaps: AttackMap | undefined;
   /** the iteration's depth: check extensions stop at twice it */
   private rootDepth = 0;
@@ -345,6 +352,7 @@ export class Searcher {
 
   private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
     this.once = pos.options.heiseiDrops === 'once';
+    this.useMaps = limits.see === true || limits.attackMaps === true || this.verifyMaps;
     this.load(pos);
     // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
     const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}`;
@@ -894,10 +902,12 @@ export class Searcher {
     saved[s + 4] = this.claims[1];
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
-    this.maps.before(board, from, mid, to);
+    if (this.useMaps) this.maps.before(board, from, mid, to);
     pos.make(m);
-    this.maps.after(board);
-    if (this.verifyMaps) this.checkMaps('make');
+    if (this.useMaps) {
+      this.maps.after(board);
+      if (this.verifyMaps) this.checkMaps('make');
+    }
     const placed = board[to];
     const frame = this.frame;
     const psq = this.psq;
@@ -953,10 +963,12 @@ export class Searcher {
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
     const before = this.reserveOf(me);
-    this.maps.before(pos.board, to, 0, 0);
+    if (this.useMaps) this.maps.before(pos.board, to, 0, 0);
     pos.make(m);
-    this.maps.after(pos.board);
-    if (this.verifyMaps) this.checkMaps('drop');
+    if (this.useMaps) {
+      this.maps.after(pos.board);
+      if (this.verifyMaps) this.checkMaps('drop');
+    }
     const after = this.reserveOf(me);
     const idx = pos.board[to] * this.frame + to;
     this.score += this.psq[idx] + after.value - before.value;
@@ -973,8 +985,10 @@ export class Searcher {
 
   private undoMove(): void {
     this.pos.unmake();
-    this.maps.undo();
-    if (this.verifyMaps) this.checkMaps('unmake');
+    if (this.useMaps) {
+      this.maps.undo();
+      if (this.verifyMaps) this.checkMaps('unmake');
+    }
     const s = --this.sp * SAVED;
     const saved = this.saved;
     this.score = saved[s];
