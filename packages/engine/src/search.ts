@@ -400,7 +400,7 @@ export class Searcher {
   /** Takes `pos` as the position to search: the incremental sums from its board. */
   private load(pos: Position): void {
     this.pos = pos;
-    this.maps.load(pos.board);
+    if (this.useMaps || this.verifyMaps) this.maps.load(pos.board);
     let score = 0;
     let early = 0;
     this.def.fill(0);

@@ -59,6 +59,7 @@ function oracle(pos: Position, rankOf: Uint8Array, rankValue: Int32Array): { cou
 describe('attack maps', () => {
   it.each(fixtures)('count and cheapest attacker of every square agree with the rules, piece by piece: $name', ({ game }) => {
     const s = searcherFor(game) as unknown as Inside;
+    s.verifyMaps = true; // a searcher loads its maps only when it keeps them
     const pos = game.position.clone();
     s.load(pos);
     const want = oracle(pos, s.maps.rankOf, s.maps.rankValue);
