@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { Game, seededRandom, type Color, type Options } from '@chu/rules';
 import { dataFile, readPositions } from './data.ts';
 import { estimateElo, formatElo, type EloEstimate } from './elo.ts';
+import { parseSprt, pentanomial, sprtState, type SprtBounds } from './sprt.ts';
 import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameReport, type SideSpec, type SideStats } from './match-game.ts';
 
 // The strength harness: two engines (this tree's, an old commit's, at any level) or simple movers
@@ -20,6 +21,9 @@ import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameRe
 //              (file: e.g. packages/engine/data/conversion-late.txt, won positions from the engine's own games)
 // Every run ends with its thrown wins: games where a side stood at +1 500 or more for 30 plies in a row and did not win.
 //   pnpm match --ladder [--a <commit>] [--games 20] [--ms 200]   (each level against the one below)
+//   pnpm match --sprt -20,0 --a <side> --b <side> [--ms 200 | --nodes N] [--threads 1] [--max-games 1000] [--max-minutes 120]
+//              (issue 51: the sequential test that decides whether a change ships; A is the change, B the base;
+//              openings from data/balanced.txt, each pair once; stops on a decision or at the budget: "undecided")
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
 // — level after the colon, default 8), `random` or `greedy`; an engine side may end in `+conversion`
@@ -32,7 +36,22 @@ const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: he
 
 process.on('exit', () => rmSync(join(tmpdir(), `engine-worktree-${process.pid}`), { recursive: true, force: true }));
 
+/**
+ * `--sprt -20,0`: parseArgs reads a value that starts with a dash as an option, so the bounds are
+ * joined to their flag first (`--sprt=-20,0`); a bare `--sprt` means -20,0.
+ */
+function sprtArgs(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] !== '--sprt') out.push(argv[i]);
+    else if (i + 1 < argv.length && /^-?\d/.test(argv[i + 1])) out.push(`--sprt=${argv[++i]}`);
+    else out.push('--sprt=-20,0');
+  }
+  return out;
+}
+
 const { values } = parseArgs({
+  args: sprtArgs(process.argv.slice(2)),
   options: {
     a: { type: 'string' },
     b: { type: 'string' },
@@ -49,6 +68,9 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     conversion: { type: 'boolean', default: false },
     ladder: { type: 'boolean', default: false },
+    sprt: { type: 'string' },
+    'max-games': { type: 'string', default: '1000' },
+    'max-minutes': { type: 'string', default: '120' },
     phase: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     variant: { type: 'string', default: 'chu' },
@@ -132,7 +154,7 @@ function engineSource(ref: string | null): { engine: string; rules: string; labe
  * bestMove options a side may turn on with `+name` (`8+conversion`, `HEAD~3:8+conversion`); an engine
  * older than the option ignores it, as it ignores `fixedTime`.
  */
-const SIDE_OPTIONS = ['conversion'];
+const SIDE_OPTIONS = ['conversion', 'see'];
 
 function parseSide(text: string): SideSpec {
   if (text === 'random' || text === 'greedy') return { kind: text, name: text, level: 0 };
@@ -149,22 +171,27 @@ function parseSide(text: string): SideSpec {
 }
 
 
-/** Plays the jobs on `threads` workers, printing each game as it ends. */
-async function play(a: SideSpec, b: SideSpec, jobs: GameJob[], describe: (r: GameReport) => string): Promise<GameReport[]> {
+/**
+ * Plays the jobs on `threads` workers, printing each game as it ends; once `enough` says so (asked
+ * after each game), no further job starts, and the games under way finish.
+ */
+async function play(a: SideSpec, b: SideSpec, jobs: GameJob[], describe: (r: GameReport) => string, enough: (reports: GameReport[]) => boolean = () => false): Promise<GameReport[]> {
   const reports: GameReport[] = [];
   let next = 0;
   let done = 0;
+  let stopped = false;
   const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(new URL('./match-boot.mjs', import.meta.url), { workerData: { a, b } }));
   await Promise.all(
     workers.map(
       (w) =>
         new Promise<void>((resolve, reject) => {
-          const feed = () => (next < jobs.length ? w.postMessage(jobs[next++]) : resolve());
+          const feed = () => (next < jobs.length && !stopped ? w.postMessage(jobs[next++]) : resolve());
           w.on('message', (m: GameReport | 'ready') => {
             if (m !== 'ready') {
               reports[m.id] = m;
               done++;
               if (!values.quiet) console.log(`${String(done).padStart(4)}/${jobs.length} ${describe(m)}`);
+              stopped ||= enough(reports);
             }
             feed();
           });
@@ -213,12 +240,22 @@ function statsTable(a: SideSpec, b: SideSpec, reports: GameReport[]): void {
   }
 }
 
-async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number): Promise<{ w: number; d: number; l: number; elo: EloEstimate }> {
+/** A game's score for side A: 1, ½ or 0. */
+const scoreA = (r: GameReport): number => (r.winner === 'a' ? 1 : r.winner === 'b' ? 0 : 0.5);
+
+/**
+ * A match of `games` games, each opening with both colours. With `sprt` it is the sequential test:
+ * openings from data/balanced.txt (at most two games each, so no pair is played twice), the running
+ * LLR printed after each pair, and no further game once the test decides or the budget
+ * (--max-games, --max-minutes) is spent.
+ */
+async function match(a: SideSpec, b: SideSpec, requested: number, maxPlies: number, sprt?: SprtBounds): Promise<{ w: number; d: number; l: number; elo: EloEstimate }> {
   const openings = values.openings
     ? readPositions(values.openings)
     : gameOptions
-      ? heiseiOpenings(Math.ceil(games / 2))
-      : readPositions(dataFile('openings.txt'));
+      ? heiseiOpenings(Math.ceil(requested / 2))
+      : readPositions(dataFile(sprt ? 'balanced.txt' : 'openings.txt'));
+  const games = sprt ? Math.min(requested, 2 * openings.length) : requested;
   const jobs: GameJob[] = Array.from({ length: games }, (_, i) => ({
     id: i,
     sfen: openings[Math.floor(i / 2) % openings.length],
@@ -235,16 +272,51 @@ async function match(a: SideSpec, b: SideSpec, games: number, maxPlies: number):
     `match${gameOptions ? ` (heisei, drops ${gameOptions.heiseiDrops})` : ''}: A = ${a.name}, B = ${b.name}; ${budget}; ${games} games from ${Math.min(openings.length, Math.ceil(games / 2))} openings, each with both colours; cap ${maxPlies} plies (±${values.adjudicate} material wins); repetition ${repetition}; ${threads} thread(s)`,
   );
   const t0 = performance.now();
-  const reports = await play(a, b, jobs, (r) => {
-    const result = r.winner === null ? 'draw  ' : r.winner === 'a' ? 'A wins' : 'B wins';
-    return `opening ${String(Math.floor(r.id / 2) + 1).padStart(2)} A ${jobs[r.id].aColor.padEnd(5)} ${result} ${String(r.plies).padStart(4)} plies  ${r.reason} (material A ${r.material >= 0 ? '+' : ''}${r.material})`;
-  });
+  const minutes = () => (performance.now() - t0) / 60_000;
+  const maxMinutes = Number(values['max-minutes']);
+  if (sprt) {
+    const { lower, upper } = sprtState([0, 0, 0, 0, 0], sprt);
+    console.log(`SPRT(${sprt.elo0}, ${sprt.elo1}), α ${sprt.alpha} β ${sprt.beta}: accept H1 (A no worse than ${sprt.elo0} Elo) at LLR ≥ ${upper.toFixed(2)}, H0 at ≤ ${lower.toFixed(2)}; budget ${games} games or ${maxMinutes} min`);
+  }
+  /** the test after the pairs complete so far, and the Elo of those pairs */
+  const standing = (reports: GameReport[]) => {
+    const scores = Array.from({ length: games }, (_, i) => (reports[i] ? scoreA(reports[i]) : undefined));
+    const counts = pentanomial(scores);
+    const paired = scores.flatMap((x, i) => (i % 2 === 0 && x !== undefined && scores[i + 1] !== undefined ? [x, scores[i + 1]!] : []));
+    return { counts, pairs: paired.length / 2, state: sprt ? sprtState(counts, sprt) : undefined, elo: paired.length ? estimateElo(paired) : undefined };
+  };
+  const played = await play(
+      a,
+      b,
+      jobs,
+      (r) => {
+        const result = r.winner === null ? 'draw  ' : r.winner === 'a' ? 'A wins' : 'B wins';
+        return `opening ${String(Math.floor(r.id / 2) + 1).padStart(2)} A ${jobs[r.id].aColor.padEnd(5)} ${result} ${String(r.plies).padStart(4)} plies  ${r.reason} (material A ${r.material >= 0 ? '+' : ''}${r.material})`;
+      },
+      (done) => {
+        if (!sprt) return false;
+        const now = standing(done);
+        const pairDone = (id: number) => done[id - (id % 2)] && done[id - (id % 2) + 1];
+        const last = done.reduce((x, r, i) => (r ? i : x), -1);
+        if (last >= 0 && pairDone(last) && now.state && now.elo && !values.quiet)
+          console.log(`     LLR ${now.state.llr.toFixed(2)} (${now.state.lower.toFixed(2)}, ${now.state.upper.toFixed(2)})  ${now.pairs * 2} games  pentanomial [${now.counts.join(', ')}]  ${formatElo(now.elo)}`);
+        return now.state!.decision !== 'undecided' || minutes() >= maxMinutes;
+      },
+  );
+  const reports = played.filter(Boolean);
   const w = reports.filter((r) => r.winner === 'a').length;
   const l = reports.filter((r) => r.winner === 'b').length;
-  const d = games - w - l;
-  const elo = estimateElo(reports.map((r) => (r.winner === 'a' ? 1 : r.winner === 'b' ? 0 : 0.5)));
-  console.log(`\nA ${a.name} vs B ${b.name}, ${budget}, ${games} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const d = reports.length - w - l;
+  const elo = estimateElo(reports.map(scoreA));
+  console.log(`\nA ${a.name} vs B ${b.name}, ${budget}, ${reports.length} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`A: W ${w} / D ${d} / L ${l}   score ${pct(elo.score)}   ${formatElo(elo)}`);
+  if (sprt) {
+    const end = standing(played);
+    const verdict = end.state!.decision === 'H1' ? 'H1 accepted: the change passes' : end.state!.decision === 'H0' ? 'H0 accepted: the change fails' : 'undecided (budget spent): the change stays off';
+    console.log(
+      `SPRT(${sprt.elo0}, ${sprt.elo1}): ${verdict}; LLR ${end.state!.llr.toFixed(2)} (${end.state!.lower.toFixed(2)}, ${end.state!.upper.toFixed(2)}), ${end.pairs * 2} games in pairs, pentanomial [${end.counts.join(', ')}] (LL LD DD+WL WD WW), ${end.elo ? formatElo(end.elo) : 'no pair'}`,
+    );
+  }
   const reasons = [...new Set(reports.map((r) => r.reason))].sort();
   console.log('how games ended           A won  drawn  B won');
   for (const reason of reasons) {
@@ -333,6 +405,9 @@ async function conversion(a: SideSpec, maxPlies: number): Promise<void> {
 
 if (values.ladder) {
   await ladder(Number(values.games ?? 20), Number(values['max-plies'] ?? 400), values.a ?? null);
+} else if (values.sprt !== undefined) {
+  if (!values.a || !values.b) throw new Error('--sprt needs the two sides: --a <the change> --b <the base>');
+  await match(parseSide(values.a), parseSide(values.b), Number(values['max-games']), Number(values['max-plies'] ?? 400), parseSprt(values.sprt));
 } else if (values.conversion) {
   // issue 40: the shipped set (full boards among it: a whole game) within 300 plies, a late set within 200
   await conversion(parseSide(values.a ?? values.level ?? '8'), Number(values['max-plies'] ?? (values.openings ? 200 : 300)));

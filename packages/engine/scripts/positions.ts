@@ -9,6 +9,7 @@ import { material } from './match-game.ts';
 //   tsx packages/engine/scripts/positions.ts openings     → data/openings.txt (50 openings)
 //   tsx packages/engine/scripts/positions.ts conversion   → data/conversion.txt (30 won positions)
 //   tsx packages/engine/scripts/positions.ts late         → data/conversion-late.txt (won positions from self-play)
+//   tsx packages/engine/scripts/positions.ts balanced [n] → data/balanced.txt (n openings, default 500: the SPRT's)
 
 /** Score for the side to move after a fixed-depth search (a mate counts as ±10 000). */
 function judge(game: Game, depth: number): number {
@@ -45,6 +46,35 @@ function openings(count: number): string[] {
     if (!game.outcome() && Math.abs(judge(game, 4)) <= 150) out.add(game.sfen());
   }
   return [...out];
+}
+
+/**
+ * The sequential test's openings (issue 51): like `openings` but many more, so that a match of up to
+ * twice their number never plays an opening pair twice. 4–12 random-but-sane plies, kept when a
+ * 20 000-node search (about depth 5, node-limited and from an empty hash table, so the file can be
+ * made again exactly) scores the result within ±150; boards are distinct (the move number aside).
+ */
+function balanced(count: number): string[] {
+  const random = seededRandom(20_261_206);
+  const boards = new Set<string>();
+  const out: string[] = [];
+  let tried = 0;
+  while (out.length < count) {
+    newGame();
+    const game = Game.start();
+    const plies = 4 + Math.floor(random() * 9);
+    for (let i = 0; i < plies; i++) unwrap(game.play(saneMove(game, random, 40)));
+    tried++;
+    const board = game.sfen().split(' ').slice(0, 3).join(' ');
+    if (game.outcome() || boards.has(board)) continue;
+    const r = bestMove(game, { nodes: 20_000, timeMs: 60_000, hunt: false });
+    if (r.mate !== undefined || Math.abs(r.score) > 150) continue;
+    boards.add(board);
+    out.push(game.sfen());
+    if (out.length % 50 === 0) console.error(`${out.length}/${count} kept of ${tried} tried`);
+  }
+  console.error(`${out.length} kept of ${tried} tried`);
+  return out;
 }
 
 /**
@@ -150,7 +180,16 @@ if (what === 'openings') {
     dataFile('conversion-late.txt'),
     `# ${list.length} won positions from self-play: the engine (20 000 nodes a move) plays itself from each opening of\n# openings.txt; the first position 60 or more plies in where one side leads by a Lion (2000) in material and a depth-3\n# search agrees (≥ +1500, no quick mate). Made by \`tsx packages/engine/scripts/positions.ts late\` (repeatable).\n${list.join('\n')}\n`,
   );
+} else if (what === 'balanced') {
+  const count = Number(process.argv[3] ?? 500);
+  const t0 = performance.now();
+  const list = balanced(count);
+  console.error(`${((performance.now() - t0) / 60_000).toFixed(1)} min`);
+  writeFileSync(
+    dataFile('balanced.txt'),
+    `# ${list.length} balanced openings for the sequential test (pnpm match --sprt): 4–12 random plies from the start, each a\n# random legal move whose depth-2 score is within 40 cp of the depth-3 best, kept if a 20 000-node search scores the\n# result within ±150 cp; distinct boards. Made by \`nice -n 15 tsx packages/engine/scripts/positions.ts balanced ${count}\`\n# (seeded and node-limited: running it again gives this file).\n${list.join('\n')}\n`,
+  );
 } else {
-  console.error('usage: tsx packages/engine/scripts/positions.ts openings|conversion|late');
+  console.error('usage: tsx packages/engine/scripts/positions.ts openings|conversion|late|balanced [count]');
   process.exit(2);
 }

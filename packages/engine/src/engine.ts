@@ -54,6 +54,13 @@ export interface BestMoveOptions {
    * HUNT_SHARE_FAR of the budget from a lead of HUNT_FAR.
    */
   conversion?: boolean;
+  /**
+   * Issue 51's exchange test in the capture search (SearchLimits.see), default false until a
+   * sequential test (`pnpm match --sprt`) accepts it.
+   */
+  see?: boolean;
+  /** keep the attack maps though no term reads them (SearchLimits.attackMaps; for bench/fixed-nodes.ts) */
+  attackMaps?: boolean;
 }
 
 export type Repetition = 'fourth' | 'never';
@@ -172,6 +179,8 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     onInfo: opts.onInfo ? (info) => opts.onInfo!(toInfo(info, tables)) : undefined,
     multiPv: opts.multiPv,
     conversion: opts.conversion,
+    see: opts.see,
+    attackMaps: opts.attackMaps,
   });
   r.nodes += huntNodes;
   if (hunt && r.score > -MATE_BOUND && r.score < MATE_BOUND && r.ranked) {

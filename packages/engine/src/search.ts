@@ -1,4 +1,5 @@
 import { MAX_MOVES, bareKingVerdict, type Position } from '@chu/rules';
+import { AttackMap } from './attack-map.ts';
 import { attackedOn } from './attacks.ts';
 import { EMPTY, IS_LION, IS_ROYAL, OFF, PROMOTED, PROMOTES_UP, VALUE, WHITE_BIT, engineTables, type EngineTables } from './tables.ts';
 
@@ -87,6 +88,13 @@ export interface SearchLimits {
   multiPv?: number;
   /** issue 40's conversion terms, off by default until a strength match keeps them: the pressure bonus is capped (PRESS_CAP) */
   conversion?: boolean;
+  /**
+   * Issue 51's exchange test, off until a sequential test accepts it: the capture search skips a
+   * capture that loses material by the attack maps (`losingCapture`).
+   */
+  see?: boolean;
+  /** keep the attack maps even when no term reads them (to measure what keeping them costs) */
+  attackMaps?: boolean;
 }
 
 /** One root move's line: its score is exact (searched with the full window among the moves left). */
@@ -201,7 +209,19 @@ export class Searcher {
   private pressing = false;
   /** the most the pressure bonus adds: PRESS_CAP with `conversion`, else PRESS_UNCAPPED */
   private pressCap = PRESS_UNCAPPED;
+  /** SearchLimits.see */
+  private see = false;
   private readonly royalSq = new Int32Array(2);
+  /** attackers of every square by side, kept by make and unmake (issue 51) */
+  readonly maps: AttackMap;
+  /** the debug check: after every make and unmake the maps are recomputed and compared (tests only) */
+  verifyMaps = false;
+  /**
+   * Whether make and unmake keep the maps: only for a search with a term that reads them (or the
+   * debug check), since keeping them costs instructions a node (README, "Attack maps").
+   */
+  private useMaps = false;
+  private scratchMaps: AttackMap | undefined;
   /** the iteration's depth: check extensions stop at twice it */
   private rootDepth = 0;
 
@@ -254,6 +274,7 @@ export class Searcher {
     this.lineDir = new Int16Array(tables.frame);
     this.history = new Int32Array(256 * tables.frame);
     this.threats = new Int32Array(tables.frame);
+    this.maps = new AttackMap(tables);
     const size = 1 << ttBits;
     this.ttMask = size - 1;
     this.ttLo = new Int32Array(size);
@@ -331,9 +352,10 @@ export class Searcher {
 
   private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
     this.once = pos.options.heiseiDrops === 'once';
+    this.useMaps = limits.see === true || limits.attackMaps === true || this.verifyMaps;
     this.load(pos);
     // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}`;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;
@@ -371,12 +393,14 @@ export class Searcher {
     this.rootBit = pos.turnBit;
     this.pressing = (this.rootBit ? -this.score : this.score) >= PRESS_FROM;
     this.pressCap = limits.conversion ? PRESS_CAP : PRESS_UNCAPPED;
+    this.see = limits.see === true;
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
   /** Takes `pos` as the position to search: the incremental sums from its board. */
   private load(pos: Position): void {
     this.pos = pos;
+    if (this.useMaps || this.verifyMaps) this.maps.load(pos.board);
     let score = 0;
     let early = 0;
     this.def.fill(0);
@@ -680,6 +704,7 @@ export class Searcher {
       const c2 = to !== from ? board[to] : 0;
       const royalWin = lastRoyal && (IS_ROYAL[c1] | IS_ROYAL[c2]) === 1;
       if (!royalWin && stand + VALUE[c1] + VALUE[c2] + 200 < alpha) continue;
+      if (this.see && !royalWin && mid === 0 && this.losingCapture(board[from], to, c2, me)) continue;
       if (this.trading && (IS_LION[c1] | IS_LION[c2]) === 1) {
         if (legalN < 0) legalN = pos.generate(this.legal[ply]);
         if (!contains(this.legal[ply], legalN, m, board, bits, mask)) continue;
@@ -877,7 +902,12 @@ export class Searcher {
     saved[s + 4] = this.claims[1];
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
+    if (this.useMaps) this.maps.before(board, from, mid, to);
     pos.make(m);
+    if (this.useMaps) {
+      this.maps.after(board);
+      if (this.verifyMaps) this.checkMaps('make');
+    }
     const placed = board[to];
     const frame = this.frame;
     const psq = this.psq;
@@ -933,7 +963,12 @@ export class Searcher {
     saved[s + 5] = this.revStart;
     saved[s + 6] = this.early;
     const before = this.reserveOf(me);
+    if (this.useMaps) this.maps.before(pos.board, to, 0, 0);
     pos.make(m);
+    if (this.useMaps) {
+      this.maps.after(pos.board);
+      if (this.verifyMaps) this.checkMaps('drop');
+    }
     const after = this.reserveOf(me);
     const idx = pos.board[to] * this.frame + to;
     this.score += this.psq[idx] + after.value - before.value;
@@ -950,6 +985,10 @@ export class Searcher {
 
   private undoMove(): void {
     this.pos.unmake();
+    if (this.useMaps) {
+      this.maps.undo();
+      if (this.verifyMaps) this.checkMaps('unmake');
+    }
     const s = --this.sp * SAVED;
     const saved = this.saved;
     this.score = saved[s];
@@ -960,6 +999,28 @@ export class Searcher {
     this.revStart = saved[s + 5];
     this.early = saved[s + 6];
     this.keyTop--;
+  }
+
+  /**
+   * A capture that loses material by the static exchange as the attack maps read it: the piece taken
+   * is worth less than the piece that takes, and the other side attacks the square (so it takes
+   * back). Read before the move, so an attacker the move uncovers is not seen; a Lion's double move is
+   * never judged.
+   */
+  private losingCapture(piece: number, to: number, victim: number, me: number): boolean {
+    const gain = VALUE[victim] - VALUE[piece];
+    return gain < 0 && this.maps.count[(me ^ 1) * this.frame + to] > 0;
+  }
+
+  /** The debug check: the kept maps equal the maps of the board from scratch. */
+  private checkMaps(when: string): void {
+    const fresh = (this.scratchMaps ??= new AttackMap(this.tables));
+    fresh.load(this.pos.board);
+    for (let i = 0; i < fresh.byRank.length; i++)
+      if (fresh.byRank[i] !== this.maps.byRank[i] || fresh.count[i >> 5] !== this.maps.count[i >> 5]) {
+        const sq = (i >> 5) % this.frame;
+        throw new Error(`attack maps differ after ${when} on side ${(i >> 5) >= this.frame ? 1 : 0} square ${sq} rank ${i & 31}: kept ${this.maps.byRank[i]} of ${this.maps.count[i >> 5]}, fresh ${fresh.byRank[i]} of ${fresh.count[i >> 5]}`);
+      }
   }
 
   private doNull(): void {
