@@ -46,7 +46,7 @@ describe('a tab\'s challenges', () => {
     challengeReceived(challenge(), 'ben');
     await tick();
     expect(container.querySelector('[data-challenge-in="ana"]')?.textContent).toContain('ana challenges you');
-    expect(container.querySelector('[data-challenge-in="ana"]')?.textContent).toContain('plays black');
+    expect(container.querySelector('[data-challenge-in="ana"]')?.textContent).toContain('ana plays Black; you play White');
     challengeReceived(challenge({ status: 'expired' }), 'ben');
     await tick();
     expect(container.querySelector('[data-challenge-in]')).toBeNull();
