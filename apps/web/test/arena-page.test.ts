@@ -44,6 +44,14 @@ describe('an arena\'s page', () => {
     expect(container.querySelector('[data-testid="arena-legend"]')?.textContent).toContain(explained);
   });
 
+  it('links an account\'s name to its profile; a CPU entrant\'s is plain (issue 47 item 9)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ tournament: arena }), { status: 200 })));
+    const { container } = render(TournamentScreen, { id: 'arena1' });
+    await waitFor(() => expect(container.querySelector('[data-standing="ana"]')).not.toBeNull());
+    expect(container.querySelector('[data-standing="ana"] a.who')?.getAttribute('href')).toBe('#/player/ana');
+    expect(container.querySelector('[data-standing="CPU 2"] a.who')).toBeNull();
+  });
+
   it('marks a streak with text, no emoji', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ tournament: arena }), { status: 200 })));
     const { container } = render(TournamentScreen, { id: 'arena1' });
