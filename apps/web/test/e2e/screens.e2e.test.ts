@@ -62,13 +62,14 @@ describe('the first screens, in a desktop and a phone', () => {
       }
 
       // a timed game (10 min + 30 s byoyomi): Ana's own clock, below the board, inside an 800 px window
-      await ana.selectOption('select[name="timeControl"]', { index: 1 });
+      await ana.selectOption('select[name="timeControl"]', 'byoyomi');
       await ana.click('[data-action="create-room"]:not([disabled])');
       await ana.waitForSelector('[data-room-code]');
       const code = (await ana.textContent('[data-room-code]'))!.trim();
       await ana.click('[data-seat="black"] [data-action="sit"]');
       await ben.goto(url(`/r/${code}`));
       await ben.click('[data-seat="white"] [data-action="sit"]');
+      await ana.click('[data-action="start"]:not([disabled])');
       await ana.waitForSelector('[data-your-turn]');
       await move(ana, '7i', '7h');
       await sees(ben, '7h', 'black p');
