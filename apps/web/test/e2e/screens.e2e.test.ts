@@ -18,6 +18,9 @@ const spanish = async (p: Page) => {
 };
 /** How far the page reaches past the window's right edge, in px (0: nothing to scroll sideways). */
 const overflowX = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** How far any part of `selector` reaches past the window's right edge, in px (0 or less: inside). */
+const pastRight = (p: Page, selector: string) =>
+  p.$$eval(`${selector}, ${selector} *`, (els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)) - window.innerWidth);
 /** The bottom of an element, in px from the window's top (the page scrolled to its top). */
 const bottomOf = (p: Page, selector: string) =>
   p.evaluate((s) => {
@@ -90,6 +93,7 @@ describe('the first screens, in a desktop and a phone', () => {
         await p.goto(url('/#/player/ana_scr'));
         await p.waitForSelector('[data-archive] li, [data-archive] tr');
         expect(await overflowX(p)).toBe(0);
+        expect(await pastRight(p, '[data-archive]')).toBeLessThanOrEqual(0);
         await p.evaluate(() => document.querySelector('[data-archive]')!.scrollIntoView());
         await shot(p, name);
       }
