@@ -57,7 +57,7 @@ describe('forgot password: a recovery code and a new password', () => {
     await input(container, 'code', CODES[0]);
     await input(container, 'password', 'a new password');
     await fireEvent.submit(container.querySelector('form')!);
-    await waitFor(() => expect(alertOf(container)).toBe('Wrong username or password.'));
+    await waitFor(() => expect(alertOf(container)).toBe('Wrong username or recovery code (each code works once).'));
     await fireEvent.submit(container.querySelector('form')!);
     await waitFor(() => expect(alertOf(container)).toBe('Too many attempts; wait a minute and try again.'));
   });
@@ -78,6 +78,19 @@ describe('Settings: your account', () => {
     await fireEvent.click(shown.container.querySelector('[data-action="codes-kept"]')!);
     expect(recovery.codes).toBeNull();
     expect(shown.container.querySelector('[data-recovery-codes]')).toBeNull();
+  });
+
+  it('the codes shown once can be copied in one go or downloaded as a text file', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    recovery.codes = CODES;
+    const shown = render(RecoveryCodes);
+    await fireEvent.click(shown.container.querySelector('[data-action="codes-copy"]')!);
+    await waitFor(() => expect(shown.container.querySelector('[data-action="codes-copy"]')!.textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledWith(CODES.join('\n') + '\n');
+    const download = shown.container.querySelector<HTMLAnchorElement>('[data-action="codes-download"]')!;
+    expect(download.getAttribute('download')).toBe('chu-recovery-codes.txt');
+    expect(decodeURIComponent(download.getAttribute('href')!.replace('data:text/plain;charset=utf-8,', ''))).toBe(CODES.join('\n') + '\n');
   });
 
   it('a wrong current password is refused in words; the account stays', async () => {

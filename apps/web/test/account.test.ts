@@ -46,7 +46,7 @@ describe('AccountForm', () => {
     await fill(container, 'ab', 'password1');
     expect(errorOf(container)!.textContent).toBe('The username needs at least 3 characters.');
     await fill(container, 'ana!', 'password1');
-    expect(errorOf(container)!.textContent).toBe('The username may only use letters, digits, _ and -.');
+    expect(errorOf(container)!.textContent).toBe('The username may only use letters without accents (a–z), digits, _ and -.');
     await fill(container, 'ana', '1234567');
     expect(errorOf(container)!.textContent).toBe('The password needs at least 8 characters.');
     expect(fetch).not.toHaveBeenCalled();

@@ -10,6 +10,8 @@ import { setTransport } from '../src/lib/link/link.svelte';
 import { client } from '../src/lib/client/store.svelte';
 import { reconcile } from '../src/lib/client/reconcile';
 import { EMPTY_STATE } from '../src/lib/client/state';
+import { settings } from '../src/lib/settings.svelte';
+import { vi } from 'vitest';
 
 export const leaderboardJson = {
   pool: 'realtime',
@@ -121,4 +123,12 @@ export function freshNet(sent: ClientMessage[]): ReturnType<typeof setTransport>
   sent.length = 0;
   reconcile(client as never, { ...structuredClone(EMPTY_STATE), device: { id: 'me', name: 'me' } } as never);
   return setTransport((m) => sent.push(m));
+}
+
+/** A replay's setting: no rooms, English, nothing remembered, and GET /api/games/:id answering `record`. */
+export function serveRecord(record: unknown): void {
+  freshNet([]);
+  settings.lang = 'en';
+  localStorage.clear();
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ game: record }), { status: 200 }));
 }

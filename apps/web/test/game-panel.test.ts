@@ -210,3 +210,14 @@ describe('refusals', () => {
     expect(banner()).toBe('Move refused: it is not your turn');
   });
 });
+
+// issue 47 item 9: an account's name in a game links to its profile; a guest's and the CPU's do not
+describe('names in a game', () => {
+  it('link to the profile of an account, not of a guest', () => {
+    const game = gameView({ seats: { black: seat('black', 'me', { name: 'ana', account: true }), white: seat('white', 'you', { name: 'Kirin-4821' }) } });
+    const { container } = show(game);
+    expect(strip(container, 'black').querySelector('a.pname')?.getAttribute('href')).toBe('#/player/ana');
+    expect(strip(container, 'white').querySelector('a.pname')).toBeNull();
+    expect(strip(container, 'white').querySelector('.pname')!.textContent).toBe('Kirin-4821');
+  });
+});

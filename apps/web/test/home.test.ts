@@ -9,6 +9,8 @@ import { client } from '../src/lib/client/store.svelte';
 import { settings } from '../src/lib/settings.svelte';
 import { remember } from '../src/lib/history';
 import { freshNet } from './fixtures';
+import { receive } from '../src/lib/client/store.svelte';
+import { inboxCleared } from '../src/lib/notifications/notifications.svelte';
 
 // Home connects on mount: a socket that never connects
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, emit() {}, connect() {}, disconnect() {}, io: {} }) }));
@@ -108,5 +110,28 @@ describe('Home', () => {
     expect(deadline.startsWith(deadlineWord)).toBe(true);
     expect(deadline).toContain(new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(at)));
     expect(rows[1].querySelector('[data-deadline]')).toBeNull();
+  });
+
+  // issue 47 item 2: the opponent moves while Home is open; the bell's "your move" refreshes the list
+  it('games in progress follow the news this tab hears: a "your move" notification fetches them again', async () => {
+    inboxCleared();
+    let mine: MyGames = { games: [{ ...inPlay('gLive', 'white', 'black', null), ply: 0 }], finished: [] };
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/device') return json(200, { device: { id: 'me', name: 'me', user: lucia } });
+      if (url === '/api/me/games') return json(200, mine);
+      return json(404, { code: 'not-found', message: 'No.' });
+    });
+    client.user = lucia;
+    const { container } = render(Home);
+    const row = () => container.querySelector('[data-game="gLive"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    await waitFor(() => expect(row()).toContain('0 moves'));
+    expect(row()).toContain('their turn');
+    mine = { games: [{ ...inPlay('gLive', 'white', 'white', null), ply: 1 }], finished: [] };
+    receive({
+      type: 'notification',
+      notification: { id: 9, at: 1, read: false, payload: { kind: 'your-move', v: 1, gameId: 'gLive', roomCode: 'GLIVEX', opponent: 'Mateo', deadline: 2 } },
+    });
+    await waitFor(() => expect(row()).toContain('1 move'));
+    expect(row()).toContain('your turn');
   });
 });

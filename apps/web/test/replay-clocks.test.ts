@@ -5,8 +5,7 @@ import { fireEvent, render, waitFor } from '@testing-library/svelte';
 import { DEFAULT_ROOM_OPTIONS, type GameRecord } from '@chu/protocol';
 import { Game } from '@chu/rules';
 import Replay from '../src/screens/Replay.svelte';
-import { settings } from '../src/lib/settings.svelte';
-import { freshNet } from './fixtures';
+import { serveRecord } from './fixtures';
 
 vi.mock('socket.io-client', () => ({ io: () => ({ on() {}, emit() {}, connect() {}, disconnect() {}, io: {} }) }));
 
@@ -25,12 +24,7 @@ const RECORD: GameRecord = {
   createdAt: '2026-12-05T10:00:00.000Z', finishedAt: '2026-12-05T10:30:00.000Z',
 };
 
-beforeEach(() => {
-  freshNet([]);
-  settings.lang = 'en';
-  localStorage.clear();
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ game: RECORD }), { status: 200 }));
-});
+beforeEach(() => serveRecord(RECORD));
 afterEach(() => vi.unstubAllGlobals());
 
 const reads = (c: HTMLElement) =>

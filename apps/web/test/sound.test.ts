@@ -248,3 +248,19 @@ describe('sounds', () => {
     expect(heard()).toEqual(['move']);
   });
 });
+
+// issue 47 item 19: the language chosen mid-game is the one the next announcements speak
+describe('announcements after a change of language', () => {
+  it('speak the new language from the next move on', async () => {
+    settings.lang = 'es';
+    const { said } = sitDown();
+    move(0);
+    await tick();
+    expect(said()).toMatch(/^Negras/);
+    settings.lang = 'ja';
+    await tick();
+    move(1);
+    await tick();
+    expect(said()).toMatch(/^後手/);
+  });
+});

@@ -49,7 +49,7 @@ describe('tournament page', () => {
     expect(container.querySelector('h2')!.textContent).toBe('Final standings');
     const results = [...container.querySelectorAll('[data-testid="results"] tbody tr[data-game-round]')];
     expect(results.map(cells)).toEqual([['1', 'ana', 'ben', '1–0'], ['2', 'CPU 3', 'ana', '1–0'], ['3', 'ben', 'CPU 3', '½–½']]);
-    expect(results[2].querySelector('a')!.getAttribute('href')).toBe('#/replay/g3');
+    expect(results[2].querySelector('td.res a')!.getAttribute('href')).toBe('#/replay/g3');
   });
 
   it('follows the socket: a newer view replaces the fetched one', async () => {

@@ -41,6 +41,7 @@ export type AccountError =
   | 'password-short'
   | 'password-long'
   | 'bad-credentials'
+  | 'bad-recovery-code'
   | 'username-taken'
   | 'malformed'
   | 'unauthenticated'

@@ -5,6 +5,7 @@ import { deviceRequest, renameRequest } from './api';
 import { connection, hold, open, restart } from './link/link.svelte';
 import { client } from './client/store.svelte';
 import { settings } from './settings.svelte';
+import { signedOut } from './account/signedOut.svelte';
 
 const chosenName = () => settings.name.trim().slice(0, 24);
 
@@ -16,6 +17,17 @@ async function ensureDevice(): Promise<void> {
   await syncName();
 }
 
+/**
+ * The server no longer knows this tab's device: its token was revoked (a password change, a recovery or
+ * "log out other devices" elsewhere) or it expired. A new device follows; if an account was signed in
+ * here, the tab says why it is a guest now.
+ */
+export async function deviceLost(): Promise<void> {
+  const was = client.user;
+  await ensureDevice();
+  if (was && !client.user) signedOut.username = was.username;
+}
+
 let started: Promise<void> | null = null;
 
 /** The device, then the socket (once; later calls wait for the same start). */
@@ -23,7 +35,7 @@ export function connect(): Promise<void> {
   started ??= (async () => {
     connection.status = 'connecting';
     await ensureDevice();
-    open({ unknownDevice: ensureDevice });
+    open({ unknownDevice: deviceLost });
   })();
   return started;
 }

@@ -28,3 +28,13 @@ export const nextFirst = (room: RoomView, last: GameView | undefined): SeatView 
 
 /** Someone the game can be played for: a seated person with a connection (the server's Absence.isHere). */
 export const isHere = (s: SeatView): boolean => s.kind === 'human' && (s.status === 'present' || s.status === 'returned');
+
+/**
+ * The side a replay shows at the bottom: the viewer's own, as a game in play does. `names` are the
+ * record's seat names; `me`, the names this viewer played under (the account's username, this device's
+ * name). Black unless only White's seat is the viewer's.
+ */
+export function viewerSide(names: Record<Color, string | null>, me: readonly (string | null | undefined)[]): Color {
+  const mine = (n: string | null) => n !== null && me.some((m) => m != null && m.toLowerCase() === n.toLowerCase());
+  return mine(names.white) && !mine(names.black) ? 'white' : 'black';
+}

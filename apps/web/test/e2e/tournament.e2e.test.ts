@@ -140,7 +140,7 @@ describe('a round-robin with a CPU entrant', () => {
       // round 1: the CPU (Black) and Ana; Ben sits out and watches the standings
       const r1 = await gameOpens(ana);
       await ben.waitForSelector('[data-tournament][data-status="running"]', { timeout: 90_000 });
-      await ben.waitForSelector('[data-testid="results"] [data-game-round="1"][data-result="pending"] a');
+      await ben.waitForSelector('[data-testid="results"] [data-game-round="1"][data-result="pending"] td.res a');
       await shot(ben, 'tournament-running-390.png');
       await plies(ana, 1); // the CPU has moved
       await move(ana, '6d', '6e');
@@ -183,7 +183,7 @@ describe('a round-robin with a CPU entrant', () => {
       await gameOpens(ben, r2);
       await ana.click('[data-tournament-strip]');
       await ana.waitForSelector('[data-tournament][data-status="running"]');
-      await ana.waitForSelector('[data-testid="results"] [data-game-round="3"][data-result="pending"] a');
+      await ana.waitForSelector('[data-testid="results"] [data-game-round="3"][data-result="pending"] td.res a');
       await shot(ana, 'tournament-running-1280.png');
       await ben.waitForSelector('[data-your-turn]');
       await move(ben, '7i', '7h');
