@@ -23,6 +23,9 @@ function lang(): Lang {
   return isLoaded(shown) ? shown : wanted;
 }
 
+/** The language the words are in now: the page's `lang` follows it, not the setting whose messages may still be on their way. */
+export const shownLang = (): Lang => lang();
+
 /** t('chat.unread', { n: 3 }) → "3 new"; `n` picks the plural form. */
 export function t(key: Key, vars?: Vars): string {
   return message(lang(), key, vars);

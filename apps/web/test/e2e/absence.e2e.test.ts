@@ -15,6 +15,7 @@ const url = (path = '/') => session.server.url + path;
 async function spanish(p: Page) {
   await p.goto(url());
   await p.selectOption('header select', 'es');
+  await p.waitForSelector('html[lang="es"]'); // the page's lang follows the words: Spanish's messages are here
 }
 
 const note = (p: Page, color: string) => p.textContent(`[data-player="${color}"] [data-note]`);
