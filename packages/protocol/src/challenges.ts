@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { CHALLENGE_COLORS, CHALLENGE_STATUSES } from './terms/challenges.ts';
 import { IdSchema, UsernameSchema } from './common.ts';
 import { RoomOptionsPatchSchema, RoomOptionsSchema } from './options.ts';
 
 // Challenges (issue 37): one account asks another by name for a game, under a room's rules and a time
 // control. Accepting makes a private room with both seated and starts the game there.
 
-/** The challenger's side: a colour, or 'random' (drawn when the challenge is accepted). */
-export const CHALLENGE_COLORS = ['black', 'white', 'random'] as const;
 export const ChallengeColorSchema = z.enum(CHALLENGE_COLORS);
-export type ChallengeColor = z.infer<typeof ChallengeColorSchema>;
 
 /** POST /api/challenges — `options` as a room's (room.create's), timeControl among them. */
 export const ChallengeBodySchema = z.object({
@@ -18,9 +16,7 @@ export const ChallengeBodySchema = z.object({
 }).strict();
 export type ChallengeBody = z.input<typeof ChallengeBodySchema>;
 
-export const CHALLENGE_STATUSES = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 export const ChallengeStatusSchema = z.enum(CHALLENGE_STATUSES);
-export type ChallengeStatus = z.infer<typeof ChallengeStatusSchema>;
 
 export const ChallengeSchema = z.object({
   id: IdSchema,

@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { CHAT_CHANNELS, CHAT_MAX_LENGTH, CHAT_TEXT_PATTERN } from './terms/chat.ts';
 import { IdSchema } from './common.ts';
 
-// Room chat (issue 16): plain text, shown escaped and never as links.
-export const CHAT_CHANNELS = ['players', 'spectators'] as const;
+// Room chat (issue 16): plain text, shown escaped and never as links (terms/chat.ts).
 export const ChatChannelSchema = z.enum(CHAT_CHANNELS);
 export type ChatChannel = z.infer<typeof ChatChannelSchema>;
 
-export const CHAT_MAX_LENGTH = 300;
-// Control characters (except none) are refused: a message is one line of text people can read.
 export const ChatTextSchema = z
   .string()
   .trim()
   .min(1, 'empty message')
   .max(CHAT_MAX_LENGTH, `at most ${CHAT_MAX_LENGTH} characters`)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'no control characters');
+  .regex(CHAT_TEXT_PATTERN, 'no control characters');
 
 export const ChatMessageSchema = z.object({
   id: z.number().int(),

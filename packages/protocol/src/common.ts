@@ -1,5 +1,7 @@
 import { COLORS, OUTCOME_REASONS } from '@chu/rules';
 import { z } from 'zod';
+import { USERNAME_LENGTH, USERNAME_PATTERN } from './terms/accounts.ts';
+import { MAX_ROW_ID } from './terms/wire.ts';
 
 export const ColorSchema = z.enum(COLORS);
 export type Color = z.infer<typeof ColorSchema>;
@@ -13,8 +15,7 @@ export const OutcomeSchema = z.object({
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
-// Room codes: 6 letters/digits without look-alikes (0/O, 1/I/L).
-export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+// Room codes: 6 letters/digits of ROOM_CODE_ALPHABET (terms/room.ts).
 export const RoomCodeSchema = z
   .string()
   .transform((s) => s.toUpperCase())
@@ -69,21 +70,7 @@ export const shownName = (max: number) => z
   });
 export const DisplayNameSchema = shownName(24);
 
-/** The largest id a database integer key holds (int4): a number past it names nothing. */
-export const MAX_ROW_ID = 2_147_483_647;
 export const RowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
 
-// An account's name: its owner's spelling is kept and shown; it is looked up without regard to case.
-export const UsernameSchema = z.string().trim().min(3).max(24).regex(/^[A-Za-z0-9_-]+$/);
-/**
- * The name an account is found by: trimmed and case-folded, as the unique index on lower(username) holds
- * it. The login's lookup and its limits both count this, so no spelling of a name escapes either.
- */
-export const usernameKey = (username: string): string => username.trim().toLowerCase();
-
-// Socket.IO event names: one per direction, each carrying one message of the union.
-export const CLIENT_EVENT = 'c';
-export const SERVER_EVENT = 's';
-
-// The rules' vocabulary, re-exported so the wire side speaks it too.
-export { COLORS, opposite } from '@chu/rules';
+// An account's name (terms/accounts.ts).
+export const UsernameSchema = z.string().trim().min(USERNAME_LENGTH.min).max(USERNAME_LENGTH.max).regex(USERNAME_PATTERN);

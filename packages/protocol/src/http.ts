@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { PASSWORD_LENGTH, RECOVERY_CODE_COUNT, RECOVERY_CODE_MAX_INPUT, RECOVERY_CODE_PATTERN, recoveryCodeKey } from './terms/accounts.ts';
 import { ColorSchema, DisplayNameSchema, IdSchema, OutcomeSchema, shownName, UsernameSchema } from './common.ts';
 import { ERROR_CODES } from './errors.ts';
 import { ALL_VARIANTS } from '@chu/rules';
 import { RoomOptionsSchema, SetupSchema, TimeControlSchema } from './options.ts';
 import { AdjournReasonSchema, GameStatusSchema, SideClockViewSchema } from './server.ts';
 
-// HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE.
-export const DEVICE_COOKIE = 'chu_device';
+// HTTP bodies (JSON). Device identity travels as the httpOnly cookie DEVICE_COOKIE (terms/accounts.ts).
 
 export const CreateDeviceBodySchema = z.object({ name: DisplayNameSchema.optional() }).strict();
 export const RenameDeviceBodySchema = z.object({ name: DisplayNameSchema }).strict();
-export const PasswordSchema = z.string().min(8).max(200);
+export const PasswordSchema = z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max);
 export const CredentialsBodySchema = z
   .object({
     username: UsernameSchema,
@@ -19,14 +19,12 @@ export const CredentialsBodySchema = z
   .strict();
 export type CredentialsBody = z.infer<typeof CredentialsBodySchema>;
 
-// Account security (issue 37). There is no email: an account's way back is one of its recovery codes.
-export const RECOVERY_CODE_COUNT = 10;
-/** "abcd-efgh-2345-wxyz" (16 base32 letters and digits); any case, dashes and spaces ignored. */
+// Account security (issue 37): a recovery code as terms/accounts.ts reads it.
 export const RecoveryCodeSchema = z
   .string()
-  .max(64)
-  .transform((s) => s.replace(/[\s-]/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z2-7]{16}$/, 'a recovery code is 16 letters and digits, as it was shown'));
+  .max(RECOVERY_CODE_MAX_INPUT)
+  .transform(recoveryCodeKey)
+  .pipe(z.string().regex(RECOVERY_CODE_PATTERN, 'a recovery code is 16 letters and digits, as it was shown'));
 // POST /api/account/password — the other devices of the account must sign in again.
 export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordSchema, newPassword: PasswordSchema }).strict();
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
@@ -42,11 +40,6 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 // GET /api/account — what the owner may know of its account's security.
 export const AccountStatusSchema = z.object({ username: z.string(), recoveryCodesLeft: z.number().int().min(0) });
 export type AccountStatus = z.infer<typeof AccountStatusSchema>;
-/**
- * Where a deleted account's name stood (seats of its games, opponents in records): a marker no name can
- * be (a control character starts it), which the client words in its language ("deleted player").
- */
-export const DELETED_PLAYER = '\u0018deleted';
 
 // GET /api/games/:id — a stored game for the replay (finished or not).
 export const GameRecordSeatSchema = z.object({

@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import { ColorSchema, IdSchema, MAX_ROW_ID, OutcomeSchema, RoomCodeSchema, RowIdSchema } from './common.ts';
+import { MAX_ROW_ID } from './terms/wire.ts';
+import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_MAX, type NotificationKind } from './terms/notifications.ts';
+import { ColorSchema, IdSchema, OutcomeSchema, RoomCodeSchema, RowIdSchema } from './common.ts';
 import { LanguageSchema } from './options.ts';
 
 // Notifications (issue 37): what reaches an account's player who is not looking. Stored per account,
 // delivered live on the socket, and pushed (Web Push) when no tab of the account is open.
-export const NOTIFICATION_KINDS = [
-  'challenge',           // someone challenged you by name
-  'your-move',           // a correspondence game passed the turn to you
-  'deadline',            // a correspondence move's time is 80 % gone
-  'offer',               // a draw or takeback offered while you were not in the room
-  'game-finished',       // a game of yours ended
-  'tournament-starting', // (tournaments)
-  'round-ready',         // (tournaments)
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
-/** The share of a correspondence move's time after which its player is warned ('deadline'). */
-export const DEADLINE_NOTICE_AT = 0.8;
 
 // Every payload carries its version `v`: a stored payload outlives the code that wrote it, so a change
 // to a kind's fields is a new version (a new member of the union), and the old one stays readable.
@@ -49,16 +39,6 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** Where a notification leads in the web client (its hash routes; the service worker opens it on a click). */
-export function notificationPath(p: NotificationPayload): string {
-  switch (p.kind) {
-    case 'challenge': return `/#/challenge/${p.challengeId}`;
-    case 'tournament-starting': return `/#/tournament/${p.tournamentId}`;
-    case 'round-ready': return p.roomCode ? `/#/room/${p.roomCode}` : `/#/tournament/${p.tournamentId}`;
-    default: return `/#/room/${p.roomCode}`;
-  }
-}
-
 // Server → client, on the socket of every tab of the account: the unread ones on connecting (newest
 // first, at most a page; `unread` counts them all), each new one live, and what was marked read (by
 // any tab or device of the account) so every bell agrees.
@@ -70,7 +50,6 @@ export const NotificationServerMessages = [
 
 // ---- HTTP ------------------------------------------------------------------------------------------
 
-export const NOTIFICATIONS_PAGE_MAX = 50;
 // GET /api/notifications?before=<id>&limit=20 — read and unread, newest first.
 export const NotificationsQuerySchema = z.object({
   before: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(), // the `next` of the page before
@@ -96,7 +75,6 @@ export type MarkReadResult = z.infer<typeof MarkReadResultSchema>;
 // every kind shows in the bell.
 export const NotificationPreferencesSchema = z.object({ push: z.array(NotificationKindSchema).max(NOTIFICATION_KINDS.length) }).strict();
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
-export const DEFAULT_PUSH_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS;
 
 // ---- Web Push --------------------------------------------------------------------------------------
 

@@ -2,10 +2,12 @@
 // games are rated, who moves first next, and which offers and gifts a game allows. The server decides
 // with these functions and the web shows what they allow; neither re-declares them.
 import type { TimeControl } from '@chu/rules';
-import { COLORS, opposite, type Color } from './common.ts';
+import type { Color } from './common.ts';
+import { COLORS, opposite } from './terms/wire.ts';
 import type { ErrorCode } from './errors.ts';
-import { ADJOURN_FROM_PLY, adjournable, standardStart, type RoomOptions } from './options.ts';
-import { RATED_MIN_ESTIMATED_SECONDS, rateable } from './ranked.ts';
+import type { RoomOptions } from './options.ts';
+import { RATED_MIN_ESTIMATED_SECONDS, rateable } from './terms/ranked.ts';
+import { ADJOURN_FROM_PLY, adjournable, standardStart } from './terms/room.ts';
 import type { Seat, Seats } from './seats.ts';
 
 /** Why a command is not allowed: a stable code and words for whoever sent it. */

@@ -1,41 +1,12 @@
-import { estimatedSeconds, type TimeControl } from '@chu/rules';
 import { z } from 'zod';
+import { RANKED_CONTROL_IDS, RATING_POOLS, type RatingPool } from './terms/ranked.ts';
 import { AckIdSchema, ColorSchema, IdSchema } from './common.ts';
 
-// Ranked play: a queue per time control of a small fixed set, two Glicko-2 ratings per player (real-time
-// and correspondence, as lishogi keeps them apart; draw = ½), leaderboards and profiles.
-// Ranked games use the default rules of RULES.md; only the time control is chosen, and it is never "none".
-
-/** The controls the ranked queue offers, by a short stable id (a seeker picks one; only equal ids are paired). */
-export const RANKED_CONTROL_IDS = ['10m+30b', '30m+30f', 'turn30', 'corr3'] as const;
+// Ranked play's schemas; its controls, pools and what may be rated are terms/ranked.ts's.
 export const RankedControlIdSchema = z.enum(RANKED_CONTROL_IDS, {
   error: `control: one of ${RANKED_CONTROL_IDS.join(', ')} (ranked games are always timed)`,
 });
-export type RankedControlId = z.infer<typeof RankedControlIdSchema>;
-
-const frozen = <T extends TimeControl>(tc: T): Readonly<T> => Object.freeze(tc);
-export const RANKED_CONTROLS: Readonly<Record<RankedControlId, Readonly<TimeControl>>> = Object.freeze({
-  '10m+30b': frozen({ kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 }),
-  '30m+30f': frozen({ kind: 'clock', initialSeconds: 1800, byoyomiSeconds: 0, periods: 1, incrementSeconds: 30 }), // lishogi's chu leagues
-  turn30: frozen({ kind: 'turn', seconds: 30 }), // the seed site's own
-  corr3: frozen({ kind: 'correspondence', daysPerMove: 3 }),
-});
-
-/** Each player has one rating per pool: games by the clock, and games by days per move. */
-export const RATING_POOLS = ['realtime', 'correspondence'] as const;
 export const RatingPoolSchema = z.enum(RATING_POOLS);
-export type RatingPool = z.infer<typeof RatingPoolSchema>;
-
-/** The rating a game of this control counts for (and whose rating is shown beside its players). */
-export const ratingPoolOf = (control: Pick<TimeControl, 'kind'>): RatingPool =>
-  control.kind === 'correspondence' ? 'correspondence' : 'realtime';
-
-/** Lishogi rates a chu game only when its estimated length (rules' estimatedSeconds) is at least this. */
-export const RATED_MIN_ESTIMATED_SECONDS = 250;
-
-/** Whether a game of this control may be rated: timed, and long enough by lishogi's estimate. */
-export const rateable = (control: TimeControl): boolean =>
-  (estimatedSeconds(control) ?? 0) >= RATED_MIN_ESTIMATED_SECONDS;
 
 /** Pre-control clients sent `turnTime` (null = untimed): refused, saying what to send now. */
 const OldTurnTime = z.never({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COLORS, CpuLevelSchema, IdSchema, type Color } from './common.ts';
+import { CpuLevelSchema, IdSchema, type Color } from './common.ts';
+import { COLORS } from './terms/wire.ts';
 
 // Who sits on a side of the board. Stored as JSON on rooms and games, so it is parsed on the way in.
 export const SeatSchema = z.discriminatedUnion('kind', [

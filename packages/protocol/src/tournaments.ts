@@ -2,36 +2,20 @@ import type { TimeControl } from '@chu/rules';
 import { z } from 'zod';
 import { ColorSchema, CpuLevelSchema, IdSchema, shownName } from './common.ts';
 import { TimeControlSchema } from './options.ts';
-import { RANKED_CONTROL_IDS, RANKED_CONTROLS, RankedControlIdSchema, type RankedControlId } from './ranked.ts';
+import { RankedControlIdSchema } from './ranked.ts';
+import { RANKED_CONTROLS } from './terms/ranked.ts';
+import { ARENA_CONTROL_IDS, ARENA_MINUTES, MAX_CPU_ENTRANTS, ROUND_ROBIN_ENTRANTS, TOURNAMENT_KINDS, TOURNAMENT_STATUSES } from './terms/tournaments.ts';
 
-// Tournaments (issue 38): arenas (an evening, paired continuously, streaks doubled) and round-robins
-// (3–16 entrants, each meets each once or twice). Games are chu shogi from the standard start.
-
-export const TOURNAMENT_KINDS = ['arena', 'round-robin'] as const;
+// Tournaments (issue 38): the schemas; kinds, limits and arena controls are terms/tournaments.ts's.
 export const TournamentKindSchema = z.enum(TOURNAMENT_KINDS);
-export type TournamentKind = z.infer<typeof TournamentKindSchema>;
-
-export const TOURNAMENT_STATUSES = ['upcoming', 'running', 'finished'] as const;
 export const TournamentStatusSchema = z.enum(TOURNAMENT_STATUSES);
-export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
 
-// An arena's time control is one of the ranked queue's controls played in real time (its games are rated).
-export const ARENA_CONTROL_IDS: readonly RankedControlId[] = RANKED_CONTROL_IDS.filter((id) => RANKED_CONTROLS[id].kind !== 'correspondence');
 export const ArenaControlIdSchema = RankedControlIdSchema.refine((id) => ARENA_CONTROL_IDS.includes(id), {
   error: `control: an arena is played in real time: one of ${ARENA_CONTROL_IDS.join(', ')}`,
 });
 
-export const ARENA_MINUTES = { min: 5, max: 180 } as const;
-export const ROUND_ROBIN_ENTRANTS = { min: 3, max: 16 } as const;
-/** CPU entrants an organiser may add to one tournament. */
-export const MAX_CPU_ENTRANTS = 4;
-/** Tournaments one account may have upcoming or running at once. */
-export const TOURNAMENTS_PER_ACCOUNT = 3;
-
 // shown to everyone, in lists and notifications: the display names' rule (no bidi or invisible characters)
 export const TournamentNameSchema = shownName(60);
-/** How far ahead a tournament may be announced: it counts against its organiser's limit until it is played. */
-export const TOURNAMENT_ANNOUNCE_MS = 366 * 86_400_000;
 // when it starts (epoch ms): from now to TOURNAMENT_ANNOUNCE_MS ahead (the server checks "now"); the
 // schema's bound (the year 2100) keeps any number it lets through a date the database stores
 const StartsAtSchema = z.number().int().min(0).max(Date.UTC(2100, 0, 1));

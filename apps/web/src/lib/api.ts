@@ -1,21 +1,12 @@
 // HTTP calls for this device, accounts, this device's games, the leaderboard and profiles; answers are checked with
 // the protocol's schemas.
 import {
-  AccountStatusSchema,
-  CredentialsBodySchema,
-  PasswordSchema,
-  RecoveryCodeSchema,
-  RecoveryCodesSchema,
+  RECOVERY_CODE_COUNT,
+  isRecoveryCode,
+  passwordProblem,
+  usernameProblem,
   type AccountStatus,
-  ArchivePageSchema,
   type ArchivePage,
-  GameRecordResponseSchema,
-  LeaderboardSchema,
-  MyGamesSchema,
-  MarkReadResultSchema,
-  NotificationPageSchema,
-  NotificationPreferencesSchema,
-  ProfileSchema,
   type NotificationKind,
   type NotificationPreferences,
   type MarkReadResult,
@@ -26,6 +17,7 @@ import {
   type Profile,
   type RatingPool,
 } from '@chu/protocol';
+import { answerSchemas, type Reader } from './answers';
 
 export interface Me {
   id: string;
@@ -50,16 +42,10 @@ export type AccountError =
   | 'network'
   | 'generic';
 
-/** Client-side check mirroring CredentialsBodySchema, with a precise reason. */
+/** The protocol's rules for a username and a password (terms/accounts.ts), checked before sending, with a precise reason. */
 export function validateCredentials(username: string, password: string): AccountError | null {
-  const u = username.trim();
-  if (u.length < 3) return 'username-short';
-  if (u.length > 24) return 'username-long';
-  if (!/^[A-Za-z0-9_-]+$/.test(u)) return 'username-chars';
-  if (password.length < 8) return 'password-short';
-  if (password.length > 200) return 'password-long';
-  if (!CredentialsBodySchema.safeParse({ username: u, password }).success) return 'malformed';
-  return null;
+  const u = usernameProblem(username);
+  return u ? `username-${u}` : validatePassword(password);
 }
 
 const KNOWN: AccountError[] = ['bad-credentials', 'username-taken', 'malformed', 'unauthenticated', 'rate-limited'];
@@ -125,11 +111,11 @@ export function logoutRequest() {
 
 /** Client-side checks mirroring the protocol's schemas, with a precise reason. */
 export function validatePassword(password: string): AccountError | null {
-  if (password.length < 8) return 'password-short';
-  return PasswordSchema.safeParse(password).success ? null : 'password-long';
+  const p = passwordProblem(password);
+  return p ? `password-${p}` : null;
 }
 export function validateRecovery(username: string, code: string, password: string): AccountError | null {
-  return validateCredentials(username, password) ?? (RecoveryCodeSchema.safeParse(code).success ? null : 'code-format');
+  return validateCredentials(username, password) ?? (isRecoveryCode(code) ? null : 'code-format');
 }
 
 export function changePasswordRequest(currentPassword: string, newPassword: string) {
@@ -142,10 +128,13 @@ export function deleteAccountRequest(password: string) {
   return post('/api/account/delete', { password });
 }
 
-/** The codes a registration's answer shows once (none in a login's). */
+/**
+ * The codes a registration's answer shows once (none in a login's): read at once, without waiting for the
+ * schemas' chunk, since they are never shown again (RecoveryCodesSchema's shape).
+ */
 export const recoveryCodesOf = (json: unknown): string[] | null => {
-  const r = RecoveryCodesSchema.safeParse(json);
-  return r.success ? r.data.recoveryCodes : null;
+  const codes = (json as { recoveryCodes?: unknown } | null)?.recoveryCodes;
+  return Array.isArray(codes) && codes.length === RECOVERY_CODE_COUNT && codes.every((c) => typeof c === 'string') ? codes : null;
 };
 
 /** New recovery codes (the old ones stop working), given the password. */
@@ -167,7 +156,7 @@ export async function regenerateCodesRequest(password: string): Promise<{ ok: tr
 }
 
 export function fetchAccountStatus(): Promise<Loaded<AccountStatus>> {
-  return getJson('/api/account', (j) => AccountStatusSchema.parse(j));
+  return getJson('/api/account', (j, s) => s.AccountStatusSchema.parse(j));
 }
 
 /** Every other device of the account becomes a guest at once; answers how many there were. */
@@ -188,12 +177,14 @@ export type Loaded<T> = { ok: true; data: T } | { ok: false; error: 'not-found' 
 /** As Loaded, and an answer that is not what the protocol says tells where (the schema's first issue). */
 export type Explained<T> = { ok: true; data: T } | { ok: false; error: 'not-found' | 'network' } | { ok: false; error: 'invalid'; detail: string };
 
-export async function getJson<T>(path: string, parse: (j: unknown) => T): Promise<Loaded<T>> {
+export async function getJson<T>(path: string, parse: Reader<T>): Promise<Loaded<T>> {
   const r = await getExplained(path, parse);
   return r.ok || r.error !== 'invalid' ? r : { ok: false, error: 'invalid' };
 }
 
-async function getExplained<T>(path: string, parse: (j: unknown) => T): Promise<Explained<T>> {
+async function getExplained<T>(path: string, parse: Reader<T>): Promise<Explained<T>> {
+  const schemas = answerSchemas(); // on its way with the request
+  schemas.catch(() => {}); // (awaited below, when the answer came)
   let res: Response;
   try {
     res = await fetch(path, { credentials: 'same-origin' });
@@ -208,8 +199,14 @@ async function getExplained<T>(path: string, parse: (j: unknown) => T): Promise<
   } catch {
     return { ok: false, error: 'invalid', detail: 'the answer is not JSON' };
   }
+  let s: Awaited<typeof schemas>;
   try {
-    return { ok: true, data: parse(json) };
+    s = await schemas;
+  } catch {
+    return { ok: false, error: 'network' };
+  }
+  try {
+    return { ok: true, data: parse(json, s) };
   } catch (err) {
     // a zod error: name the first field that does not fit, so a bad answer reads as one
     const issue = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
@@ -219,7 +216,7 @@ async function getExplained<T>(path: string, parse: (j: unknown) => T): Promise<
 
 /** GET /api/notifications: a page of this account's notifications, newest first. */
 export function fetchNotifications(before: number | null): Promise<Loaded<NotificationPage>> {
-  return getJson(`/api/notifications?limit=20${before ? `&before=${before}` : ''}`, (j) => NotificationPageSchema.parse(j));
+  return getJson(`/api/notifications?limit=20${before ? `&before=${before}` : ''}`, (j, s) => s.NotificationPageSchema.parse(j));
 }
 
 /** POST /api/notifications/read: these ids (or all) read; the answer's count, or null when it failed. */
@@ -229,7 +226,7 @@ export async function markReadRequest(which: number[] | 'all'): Promise<MarkRead
       method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
       body: JSON.stringify(which === 'all' ? { all: true } : { ids: which }),
     });
-    return res.ok ? MarkReadResultSchema.parse(await res.json()) : null;
+    return res.ok ? (await answerSchemas()).MarkReadResultSchema.parse(await res.json()) : null;
   } catch {
     return null;
   }
@@ -237,7 +234,7 @@ export async function markReadRequest(which: number[] | 'all'): Promise<MarkRead
 
 /** GET /api/notifications/preferences: the kinds this account wants pushed. */
 export function fetchNotificationPreferences(): Promise<Loaded<NotificationPreferences>> {
-  return getJson('/api/notifications/preferences', (j) => NotificationPreferencesSchema.parse(j));
+  return getJson('/api/notifications/preferences', (j, s) => s.NotificationPreferencesSchema.parse(j));
 }
 
 /** PUT /api/notifications/preferences: the kinds as stored, or null when it failed. */
@@ -246,7 +243,7 @@ export async function saveNotificationPreferences(push: NotificationKind[]): Pro
     const res = await fetch('/api/notifications/preferences', {
       method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ push }),
     });
-    return res.ok ? NotificationPreferencesSchema.parse(await res.json()) : null;
+    return res.ok ? (await answerSchemas()).NotificationPreferencesSchema.parse(await res.json()) : null;
   } catch {
     return null;
   }
@@ -254,24 +251,24 @@ export async function saveNotificationPreferences(push: NotificationKind[]): Pro
 
 /** GET /api/leaderboard?pool=…: one rating pool's ranking. */
 export function fetchLeaderboard(pool: RatingPool): Promise<Loaded<Leaderboard>> {
-  return getJson(`/api/leaderboard?pool=${pool}`, (j) => LeaderboardSchema.parse(j));
+  return getJson(`/api/leaderboard?pool=${pool}`, (j, s) => s.LeaderboardSchema.parse(j));
 }
 
 export function fetchProfile(username: string): Promise<Loaded<Profile>> {
-  return getJson(`/api/players/${encodeURIComponent(username)}`, (j) => ProfileSchema.parse(j));
+  return getJson(`/api/players/${encodeURIComponent(username)}`, (j, s) => s.ProfileSchema.parse(j));
 }
 
 /** GET /api/players/:username/games: one page of the player's finished games (`query` from archiveQuery). */
 export function fetchArchive(username: string, query: string): Promise<Loaded<ArchivePage>> {
-  return getJson(`/api/players/${encodeURIComponent(username)}/games${query}`, (j) => ArchivePageSchema.parse(j));
+  return getJson(`/api/players/${encodeURIComponent(username)}/games${query}`, (j, s) => s.ArchivePageSchema.parse(j));
 }
 
 /** GET /api/me/games: this device's games in progress (active or adjourned), newest first. */
 export function fetchMyGames(): Promise<Loaded<MyGames>> {
-  return getJson('/api/me/games', (j) => MyGamesSchema.parse(j));
+  return getJson('/api/me/games', (j, s) => s.MyGamesSchema.parse(j));
 }
 
 /** GET /api/games/:id: a stored game (finished or not), checked against the protocol's record schema. */
 export function fetchGameRecord(id: string): Promise<Explained<GameRecord>> {
-  return getExplained(`/api/games/${encodeURIComponent(id)}`, (j) => GameRecordResponseSchema.parse(j).game);
+  return getExplained(`/api/games/${encodeURIComponent(id)}`, (j, s) => s.GameRecordResponseSchema.parse(j).game);
 }

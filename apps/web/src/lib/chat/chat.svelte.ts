@@ -1,7 +1,7 @@
 // The room chat as this tab knows it: each room's recent messages (both channels, oldest first), what
 // was sent and not yet echoed back by the server, and the last refusal. Sending is the `sendChat`
 // command (client/commands.ts); this module holds no socket.
-import { CHAT_MAX_LENGTH, ChatTextSchema, type ChatChannel, type ChatMessage } from '@chu/protocol';
+import { CHAT_MAX_LENGTH, chatTextProblem, type ChatChannel, type ChatMessage, type ChatTextProblem } from '@chu/protocol';
 
 export interface PendingChat {
   ack: string; // the command's ack id: a refusal names it
@@ -35,14 +35,8 @@ function roomChat(code: string): RoomChat {
   return chat[code]; // the state's proxy, not the object assigned: changes through it are seen
 }
 
-/** Why a text cannot be sent ('empty', 'too-long', 'control'), or null: the protocol's rule, checked before sending. */
-export type ChatTextProblem = 'empty' | 'too-long' | 'control';
-export function chatTextProblem(text: string): ChatTextProblem | null {
-  const r = ChatTextSchema.safeParse(text);
-  if (r.success) return null;
-  const code = r.error.issues[0]?.code;
-  return code === 'too_big' ? 'too-long' : code === 'too_small' ? 'empty' : 'control';
-}
+/** Why a text cannot be sent: the protocol's rule (terms/chat.ts), checked before sending. */
+export { chatTextProblem, type ChatTextProblem };
 
 /** Characters a text counts against the limit (as the server counts them: trimmed). */
 export const chatLength = (text: string): number => text.trim().length;

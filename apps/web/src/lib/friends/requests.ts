@@ -1,39 +1,40 @@
 // HTTP calls for friends and challenges (issue 37); answers are checked with the protocol's schemas.
 import {
-  ChallengeListSchema, ChallengeResponseSchema, FriendsSchema,
   type Challenge, type ChallengeColor, type ChallengeList, type ChallengesFrom, type Friends, type RoomOptionsPatch,
 } from '@chu/protocol';
 import { getJson, type Loaded } from '../api';
+import { answerSchemas, type Reader } from '../answers';
 
 /** What came back: the answer, or the server's error code ('blocked', 'friends-only'…; 'network' when none came). */
 export type Answer<T> = { ok: true; data: T } | { ok: false; code: string };
 
-async function postJson<T>(path: string, body: unknown, parse: (j: unknown) => T): Promise<Answer<T>> {
+async function postJson<T>(path: string, body: unknown, parse: Reader<T>): Promise<Answer<T>> {
   try {
+    const schemas = answerSchemas();
     const res = await fetch(path, {
       method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
     });
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) return { ok: false, code: String((json as { code?: unknown } | null)?.code ?? 'internal') };
-    return { ok: true, data: parse(json) };
+    return { ok: true, data: parse(json, await schemas) };
   } catch {
     return { ok: false, code: 'network' };
   }
 }
 
-export const fetchFriends = (): Promise<Loaded<Friends>> => getJson('/api/friends', (j) => FriendsSchema.parse(j));
+export const fetchFriends = (): Promise<Loaded<Friends>> => getJson('/api/friends', (j, s) => s.FriendsSchema.parse(j));
 
 export type FriendAction = 'follow' | 'unfollow' | 'block' | 'unblock';
 export const friendRequest = (action: FriendAction, username: string): Promise<Answer<Friends>> =>
-  postJson(`/api/friends/${action}`, { username }, (j) => FriendsSchema.parse(j));
+  postJson(`/api/friends/${action}`, { username }, (j, s) => s.FriendsSchema.parse(j));
 
 export const challengesFromRequest = (challengesFrom: ChallengesFrom): Promise<Answer<Friends>> =>
-  postJson('/api/friends/settings', { challengesFrom }, (j) => FriendsSchema.parse(j));
+  postJson('/api/friends/settings', { challengesFrom }, (j, s) => s.FriendsSchema.parse(j));
 
-export const fetchChallenges = (): Promise<Loaded<ChallengeList>> => getJson('/api/challenges', (j) => ChallengeListSchema.parse(j));
+export const fetchChallenges = (): Promise<Loaded<ChallengeList>> => getJson('/api/challenges', (j, s) => s.ChallengeListSchema.parse(j));
 
 export const challengeRequest = (to: string, options: RoomOptionsPatch, color: ChallengeColor): Promise<Answer<Challenge>> =>
-  postJson('/api/challenges', { to, options, color }, (j) => ChallengeResponseSchema.parse(j).challenge);
+  postJson('/api/challenges', { to, options, color }, (j, s) => s.ChallengeResponseSchema.parse(j).challenge);
 
 export const answerRequest = (id: string, action: 'accept' | 'decline' | 'cancel'): Promise<Answer<Challenge>> =>
-  postJson(`/api/challenges/${encodeURIComponent(id)}/${action}`, {}, (j) => ChallengeResponseSchema.parse(j).challenge);
+  postJson(`/api/challenges/${encodeURIComponent(id)}/${action}`, {}, (j, s) => s.ChallengeResponseSchema.parse(j).challenge);

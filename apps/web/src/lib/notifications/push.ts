@@ -1,6 +1,7 @@
 // Web Push in this browser: the service worker (public/sw.js) registered at start, and subscribing
 // this browser for the account logged in (Ajustes). The server pushes only when no tab is open.
-import { PushPublicKeySchema, type Language } from '@chu/protocol';
+import type { Language } from '@chu/protocol';
+import { answerSchemas } from '../answers';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -44,7 +45,7 @@ export async function enablePush(userId: string, lang: Language): Promise<PushSt
   const reg = (await registerServiceWorker()) && (await navigator.serviceWorker.ready);
   if (!reg) return 'unsupported';
   const res = await fetch('/api/push/public-key', { credentials: 'same-origin' });
-  const { publicKey } = PushPublicKeySchema.parse(await res.json());
+  const { publicKey } = (await answerSchemas()).PushPublicKeySchema.parse(await res.json());
   const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const saved = await send('POST', { ...sub.toJSON(), lang });
   if (saved.ok) localStorage.setItem(PUSH_FOR, JSON.stringify({ userId, lang }));

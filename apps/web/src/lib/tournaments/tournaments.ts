@@ -1,17 +1,19 @@
 // Tournaments over HTTP (the list, one tournament, creating, entering) and what their pages show.
 // Answers are checked with the protocol's schemas; a refusal comes back as its error code.
 import {
-  ERROR_CODES, TournamentListSchema, TournamentViewSchema,
+  ERROR_CODES,
   type CreateTournament, type ErrorCode, type TournamentGame, type TournamentStanding, type TournamentList, type TournamentView,
 } from '@chu/protocol';
+import { answerSchemas, type Reader } from '../answers';
 
 export type Entry = 'join' | 'leave' | 'withdraw';
 /** What an HTTP call came to: its JSON, or the protocol's error code ('internal' when there is none). */
 export type Sent<T> = { ok: true; data: T } | { ok: false; code: ErrorCode | 'network' };
 
-async function call<T>(method: string, path: string, parse: (j: unknown) => T, body?: unknown): Promise<Sent<T>> {
+async function call<T>(method: string, path: string, parse: Reader<T>, body?: unknown): Promise<Sent<T>> {
   let res: Response;
   try {
+    void answerSchemas().catch(() => {}); // on its way with the request
     res = await fetch(path, {
       method, credentials: 'same-origin',
       ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
@@ -25,16 +27,16 @@ async function call<T>(method: string, path: string, parse: (j: unknown) => T, b
     return { ok: false, code: (ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as ErrorCode) : 'internal' };
   }
   try {
-    return { ok: true, data: parse(json) };
+    return { ok: true, data: parse(json, await answerSchemas()) };
   } catch {
     return { ok: false, code: 'internal' };
   }
 }
 
-export const fetchTournaments = (): Promise<Sent<TournamentList>> => call('GET', '/api/tournaments', (j) => TournamentListSchema.parse(j));
+export const fetchTournaments = (): Promise<Sent<TournamentList>> => call('GET', '/api/tournaments', (j, s) => s.TournamentListSchema.parse(j));
 
 export const fetchTournament = (id: string): Promise<Sent<TournamentView>> =>
-  call('GET', `/api/tournaments/${encodeURIComponent(id)}`, (j) => TournamentViewSchema.parse((j as { tournament: unknown }).tournament));
+  call('GET', `/api/tournaments/${encodeURIComponent(id)}`, (j, s) => s.TournamentViewSchema.parse((j as { tournament: unknown }).tournament));
 
 export const createTournament = (settings: CreateTournament): Promise<Sent<string>> =>
   call('POST', '/api/tournaments', (j) => String((j as { id: unknown }).id), settings);
