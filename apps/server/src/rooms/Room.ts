@@ -1,6 +1,6 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, nextSeats, opposite, ratedDenial, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupants, seatLabel, seatOf, setupOfRoom,
+  COLORS, isAccount, nextSeats, opposite, ratedDenial, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupants, seatLabel, seatOf, setupOfRoom,
   type Color, type LiveGame, type OpenRoom, type RoomOptions, type RoomOptionsPatch, type RoomTournament, type RoomView, type Seat, type Seats, type SeatView,
   type GameEvent, type ServerMessage,
 } from '@chu/protocol';
@@ -120,14 +120,15 @@ export class Room {
       const players = new Set(humans(game.seats));
       return {
         live: {
-          code: this.code, gameId: game.id, black: seatLabel(game.seats.black), white: seatLabel(game.seats.white), ply: game.ply,
+          code: this.code, gameId: game.id, black: seatLabel(game.seats.black), white: seatLabel(game.seats.white),
+          accounts: { black: isAccount(game.seats.black), white: isAccount(game.seats.white) }, ply: game.ply,
           variant: game.options.variant, setup: game.setup, rated: game.rated, language: this.options.language, spectators: [...this.present.keys()].filter((d) => !players.has(d)).length,
         },
       };
     }
     const waiting = COLORS.flatMap((color) => {
       const s = this.seats[color];
-      return s.kind === 'human' && this.present.has(s.deviceId) ? [{ color, name: s.name }] : [];
+      return s.kind === 'human' && this.present.has(s.deviceId) ? [{ color, name: s.name, account: isAccount(s) }] : [];
     });
     const seatFree = COLORS.some((c) => this.seats[c].kind === 'empty');
     if (!game && this.options.public && waiting.length > 0 && seatFree) {
@@ -395,7 +396,7 @@ export class Room {
       const state = game?.seatState(color) ?? { status: 'present' as const, takeoverInMs: null, controller: s.kind === 'empty' ? 'none' as const : s.kind };
       const base = {
         color, status: state.status, takeoverInMs: state.takeoverInMs, controller: state.controller,
-        account: s.kind === 'human' && !!s.userId, rating: game?.seatRatings[color] ?? null,
+        account: isAccount(s), rating: game?.seatRatings[color] ?? null,
       };
       if (s.kind === 'empty') return { ...base, kind: 'empty', deviceId: null, name: null, level: null, connected: false };
       if (s.kind === 'cpu') return { ...base, kind: 'cpu', deviceId: null, name: seatLabel(s)!, level: s.level, connected: true };
