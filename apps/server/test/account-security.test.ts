@@ -101,7 +101,7 @@ describe('recovery codes', () => {
 
     const again = await recover(server.url, (await newDevice(server.url)).token, 'olga', olga.codes[3]);
     expect(again.status).toBe(401);
-    expect(await again.json()).toMatchObject({ code: 'bad-credentials' });
+    expect(await again.json()).toMatchObject({ code: 'bad-recovery-code' });
     expect(await (await request(server.url, 'GET', '/api/account', undefined, { bearer: token })).json()).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
