@@ -3,7 +3,6 @@ import { parseKif } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnServer } from './support/childServer.ts';
 import { seatedPair, TestClient } from './support/TestClient.ts';
-import { account } from './support/http.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 

@@ -365,7 +365,13 @@ export class Room {
     if (roomToo || countdownMoved || step.events.some((e) => !GAME_ONLY.has(e.kind))) {
       out.push({ type: 'room', room: this.view() });
     }
-    return { reply: step.reply, out };
+    return { reply: step.reply, out, ...this.toSealer(step) };
+  }
+
+  // a move just sealed (by its player, or the CPU standing in): the sealer's device is told which
+  private toSealer(step: Step): Pick<RoomStep, 'toDevices'> {
+    const note = step.events.some((e) => e.kind === 'adjourn' && e.why === 'agreement') ? this.session?.sealedNote() : null;
+    return note ? { toDevices: { deviceIds: [note.deviceId], messages: [note.message] } } : {};
   }
 
   /** The room's own work on `game` (a timer, a CPU answer: GameDriver), run on the queue and told to the room. */
@@ -377,6 +383,7 @@ export class Room {
     void this.queue.run(async () => {
       if (this.closed) return;
       const step = await this.guarded(work);
+      if (step.toDevices) this.deps.outlet.toDevices(step.toDevices.deviceIds, step.toDevices.messages);
       this.deps.outlet.toRoom(this.code, step.out);
     }).catch((err) => this.deps.log.error({ err, room: this.code }, 'room task failed'));
   }
