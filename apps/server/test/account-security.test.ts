@@ -101,7 +101,7 @@ describe('recovery codes', () => {
 
     const again = await recover(server.url, (await newDevice(server.url)).token, 'olga', olga.codes[3]);
     expect(again.status).toBe(401);
-    expect(await again.json()).toMatchObject({ code: 'bad-credentials' });
+    expect(await again.json()).toMatchObject({ code: 'bad-recovery-code' });
     expect(await (await request(server.url, 'GET', '/api/account', undefined, { bearer: token })).json()).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
@@ -142,10 +142,10 @@ describe('recovery codes', () => {
   });
 });
 
-describe('recovery is limited as logins are', () => {
+describe('recovery has limits of its own, as logins have', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ httpLimits: { ...roomy, loginsPerAccountAddress: 3 } });
+    limited = await startTestServer({ trustProxy: true, httpLimits: { ...roomy, loginsPerAccountAddress: 3, loginsPerAccount: 4 } });
   });
   afterAll(async () => { await limited?.stop(); });
 
@@ -157,6 +157,38 @@ describe('recovery is limited as logins are', () => {
     expect(held.status).toBe(429);
     expect(await held.json()).toMatchObject({ code: 'rate-limited' });
     expect(await limited.db.prisma.recoveryCode.count({ where: { user: { username: 'vera' } } })).toBe(RECOVERY_CODE_COUNT); // nothing used
+  });
+
+  // issue 47, item 7: a wrong code was answered as a wrong password, and a few wrong passwords from a
+  // household's address held back the owner's recovery from it
+  const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+  const recoverFrom = async (address: string, username: string, code: string) =>
+    post(limited.url, '/api/account/recover', { username, code, newPassword: NEW_PASSWORD },
+      { bearer: (await TestClient.device(limited.url, 'Guest')).token, ...from(address) });
+
+  it('a wrong code is answered bad-recovery-code; wrong passwords from the same address do not hold back a recovery', async () => {
+    const wren = await register(limited.url, 'wren');
+    const wrong = await recoverFrom('198.51.100.20', 'wren', 'aaaa-aaaa-aaaa-aaa2');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ code: 'bad-recovery-code', message: expect.stringContaining('recovery code') });
+    const d = await newDevice(limited.url);
+    const login = () => post(limited.url, '/api/account/login', { username: 'wren', password: 'a wrong password' }, { bearer: d.token, ...from('198.51.100.20') });
+    for (let i = 0; i < 3; i++) expect((await login()).status).toBe(401);
+    expect((await login()).status).toBe(429); // the login door of this address waits
+    const own = await recoverFrom('198.51.100.20', 'wren', wren.codes[0]);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ device: { user: { username: 'wren' } } });
+  });
+
+  it('wrong codes from other addresses hold back those addresses only: the owner recovers from its own', async () => {
+    const yago = await register(limited.url, 'yago');
+    const statuses: number[] = [];
+    for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2']) statuses.push((await recoverFrom(address, 'yago', 'aaaa-aaaa-aaaa-aaa3')).status);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const held = await recoverFrom('203.0.113.1', 'yago', yago.codes[0]); // the account has failed 4 times: that address waits
+    expect(held.status).toBe(429);
+    expect(await held.json()).toMatchObject({ code: 'rate-limited', message: expect.stringContaining('recoveries for this account') });
+    expect((await recoverFrom('198.51.100.7', 'yago', yago.codes[0])).status).toBe(200);
   });
 });
 

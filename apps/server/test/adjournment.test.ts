@@ -159,6 +159,8 @@ describe('the sealed move is secret until the game resumes; no clock runs meanwh
     const everything = (clients: TestClient[]) => JSON.stringify(clients.map((c) => c.inbox));
     const usi = unseenMove(gameOf(host).moves, everything([host, guest, watcher]) + JSON.stringify(before));
     expect(await seal(host, usi)).toMatchObject({ type: 'ack' });
+    // issue 47, item 14: the sealer, and only the sealer, is told its sealed move
+    expect(await host.nextOf('sealed')).toEqual({ type: 'sealed', gameId, usi });
     const adjourned = await eventOf(watcher, 'adjourn');
     expect(adjourned).toMatchObject({ why: 'agreement', clock: { running: null } });
     await guest.reach(adjourned.version);
@@ -177,7 +179,14 @@ describe('the sealed move is secret until the game resumes; no clock runs meanwh
     const later = await spectator(server.url, code);
     expect(later.game!.clock).toEqual({ ...fresh.game!.clock, serverNow: later.game!.clock!.serverNow });
     expect(later.game!.status).toBe('adjourned');
-    const sinceAgreed = everything([guest, watcher, catching, fresh, later]);
+    // the sealer's device back after a reload sees it again; the opponent's back after one does not
+    const reloaded = await TestClient.connect(server.url, host);
+    await reloaded.join(code);
+    expect(await reloaded.nextOf('sealed')).toEqual({ type: 'sealed', gameId, usi });
+    const opponentReloaded = await TestClient.connect(server.url, guest);
+    await opponentReloaded.join(code);
+    await opponentReloaded.nextOf('chat.history');
+    const sinceAgreed = everything([guest, watcher, catching, fresh, later, opponentReloaded]);
     expect(sinceAgreed).not.toContain(`"${usi}"`);
     // nothing a record shows of the moves changed (the record says 'adjourned' now)
     for (const key of ['kif', 'sfen'] as const) expect(during[key]).toBe(before[key]);
@@ -206,7 +215,7 @@ describe('the sealed move is secret until the game resumes; no clock runs meanwh
     const after = await http();
     expect(after.record).toContain(`"${usi}"`);
     expect(JSON.parse(after.myGames).games).toEqual([expect.objectContaining({ gameId, status: 'active', adjourned: null })]);
-    for (const c of [host, guest, watcher, catching, fresh, later]) c.close();
+    for (const c of [host, guest, watcher, catching, fresh, later, reloaded, opponentReloaded]) c.close();
   }, SLOW);
 });
 

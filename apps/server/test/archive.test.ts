@@ -118,7 +118,9 @@ describe('the archive of an account', () => {
     lucia.rated = await ratedLoss(url, desk, ramon);
     lucia.dai = await played(url, desk, mateo, 'white', { variant: 'dai', timeControl: { kind: 'turn', seconds: 30 } });
     lucia.handicap = await played(url, mateo, desk, 'black', { startSfen: setupById('gold')!.sfen });
-  }, 60_000);
+    const beto = await TestClient.device(url, 'beto_r');
+    lucia.heisei = await played(url, desk, beto, 'black', { variant: 'heisei', timeControl: { kind: 'turn', seconds: 60 } });
+  }, 120_000); // seven games on a shared machine
   afterAll(async () => { await server?.stop(); });
 
   it('lists her casual, CPU, rated, dai and handicap games, newest first, when she looks from a second device', async () => {
@@ -130,7 +132,7 @@ describe('the archive of an account', () => {
     const page = await archive(server.url, 'LUCIA', '', token);
     expect(page.next).toBeNull();
     expect(page.games.map((g) => g.gameId)).toEqual(
-      [lucia.handicap, lucia.dai, lucia.rated, lucia.cpu, lucia.casualDraw, lucia.casualWin],
+      [lucia.heisei, lucia.handicap, lucia.dai, lucia.rated, lucia.cpu, lucia.casualDraw, lucia.casualWin],
     );
     const byId = new Map(page.games.map((g) => [g.gameId, g]));
     expect(byId.get(lucia.casualWin)).toMatchObject({ color: 'black', opponent: 'Mateo', result: 'win', reason: 'resign', rated: false, variant: 'chu', handicap: false });
@@ -147,17 +149,26 @@ describe('the archive of an account', () => {
   it.each([
     ['variant=dai', ['dai']],
     ['variant=chu&result=loss', ['handicap', 'rated', 'cpu']],
-    ['result=win', ['casualWin']],
+    ['variant=heisei', ['heisei']],
+    ['result=win', ['heisei', 'casualWin']],
     ['result=draw', ['casualDraw']],
     ['rated=true', ['rated']],
     ['rated=false&result=loss', ['handicap', 'dai', 'cpu']],
     ['control=turn30', ['dai']],
-    ['control=turn60', []],
+    ['control=turn60', ['heisei']],
     ['control=none&opponent=mateo', ['handicap', 'casualDraw', 'casualWin']],
     ['control=clock', ['rated']],
     ['control=correspondence', []],
     ['opponent=cpu%201', ['cpu']],
     ['opponent=Ramon&rated=true', ['rated']],
+    // issue 47, item 11: the start of a name, in any case; % and _ are letters, not wildcards
+    ['opponent=Beto', ['heisei']],
+    ['opponent=BETO_', ['heisei']],
+    ['opponent=ma', ['handicap', 'dai', 'casualDraw', 'casualWin']],
+    ['opponent=eto', []],
+    ['opponent=_', []],
+    ['opponent=%25', []],
+    ['opponent=b%25r', []],
   ])('filter %s: her games %j', async (query, labels) => {
     expect((await archive(server.url, 'lucia', `?${query}`)).games.map((g) => g.gameId)).toEqual(labels.map((l) => lucia[l]));
   });
@@ -195,6 +206,13 @@ describe('the archive of an account', () => {
     const dai = await (await request(server.url, 'GET', '/api/players/lucia/games.kif?variant=dai')).text();
     expect(dai.split(/\n\n(?=#rules)/)).toHaveLength(1);
     expect(dai).toContain('variant=dai');
+  });
+
+  // issue 47, item 11: an export of nothing downloaded an empty KIF
+  it('an export whose filters match no game answers 404 no-games, not an empty file', async () => {
+    const res = await request(server.url, 'GET', '/api/players/lucia/games.kif?control=correspondence');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'no-games', message: 'No games match these filters.' });
   });
 });
 

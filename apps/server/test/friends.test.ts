@@ -220,12 +220,13 @@ describe('the lobby', () => {
     const watcher = await TestClient.connect(server.url, 'Looking');
     watcher.send({ type: 'lobby.watch' });
     expect((await watcher.nextOf('lobby')).lobby).toEqual({ rooms: [], live: [] });
-    const host = await TestClient.connect(server.url, 'Ana');
+    // issue 47, item 9: each name says whether it is an account's, so the lobby links it to a profile
+    const host = await TestClient.connect(server.url, await account(server.url, 'ana'));
     const hidden = await host.createRoom();
     const room = await host.createRoom({ public: true, language: 'ja' });
     host.send({ type: 'room.sit', code: room.code, color: 'black' });
     const listed = (await watcher.nextOf('lobby', (m) => m.lobby.rooms.length > 0, 8000)).lobby as Lobby;
-    expect(listed.rooms).toEqual([expect.objectContaining({ code: room.code, language: 'ja', waiting: [{ color: 'black', name: 'Ana' }] })]);
+    expect(listed.rooms).toEqual([expect.objectContaining({ code: room.code, language: 'ja', waiting: [{ color: 'black', name: 'ana', account: true }] })]);
     expect(JSON.stringify(listed)).not.toContain(hidden.code);
 
     // one click: join and sit; taking the last free seat starts the game (rooms.test.ts)
@@ -234,7 +235,9 @@ describe('the lobby', () => {
     guest.send({ type: 'room.sit', code: room.code });
     const playing = (await watcher.nextOf('lobby', (m) => m.lobby.live.length > 0, 8000)).lobby as Lobby;
     expect(playing.rooms).toEqual([]);
-    expect(playing.live).toEqual([expect.objectContaining({ code: room.code, black: 'Ana', white: 'Ben', rated: false, language: 'ja' })]);
+    expect(playing.live).toEqual([expect.objectContaining({
+      code: room.code, black: 'ana', white: 'Ben', accounts: { black: true, white: false }, rated: false, language: 'ja',
+    })]);
     for (const c of [watcher, host, guest]) c.close();
   });
 });

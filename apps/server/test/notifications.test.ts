@@ -156,15 +156,21 @@ describe('notifications (issue 37)', () => {
     host.close(); back.close();
   });
 
-  it('a finished game is told to each account that played it', async () => {
+  it('a finished game is told to each account that played it, never to an account that watched it', async () => {
     const ana = await account(server.url, 'ana_finish');
     const ben = await account(server.url, 'ben_finish');
-    const { host, guest, gameId } = await seatedPair(server.url, {}, { host: ana, guest: ben });
+    const cleo = await account(server.url, 'cleo_watch');
+    const { host, guest, gameId, code } = await seatedPair(server.url, {}, { host: ana, guest: ben });
+    const watcher = await TestClient.connect(server.url, cleo);
+    await watcher.join(code);
     guest.send({ type: 'resign', gameId, ack: 'resign' });
     const [forAna, forBen] = await Promise.all([live(host, 'game-finished'), live(guest, 'game-finished')]);
     expect(forAna.payload).toMatchObject({ color: 'black', opponent: 'ben_finish', outcome: { winner: 'black', reason: 'resign' } });
     expect(forBen.payload).toMatchObject({ color: 'white', opponent: 'ana_finish', outcome: { winner: 'black', reason: 'resign' } });
-    host.close(); guest.close();
+    await watcher.nextOf('event', (m) => m.event.kind === 'end');
+    await server.notifications.settled();
+    expect(await server.db.prisma.notification.count({ where: { userId: await userOf(server, cleo) } })).toBe(0); // issue 47, item 17
+    host.close(); guest.close(); watcher.close();
   });
 
   it('a guest seat is told nothing (it has no inbox)', async () => {
@@ -242,7 +248,7 @@ describe('correspondence: your move, and the deadline at 80 % (RULES.md §7)', (
       const ana = await account(server.url, 'ana_corr');
       const ben = await account(server.url, 'ben_corr');
       const { host, guest, gameId } = await seatedPair(server.url, { timeControl: { kind: 'correspondence', daysPerMove: 1 } }, { host: ana, guest: ben });
-      expect((await live(host, 'your-move')).payload).toMatchObject({ gameId, opponent: 'ben_corr' }); // the first mover, at the start
+      // the first mover is in the room and sees the game start: no "your move" (issue 47, item 17)
       expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
       const yourMove = await live(guest, 'your-move');
       const deadline = host.game!.clock!.deadline!;
@@ -257,7 +263,7 @@ describe('correspondence: your move, and the deadline at 80 % (RULES.md §7)', (
       const kinds = guest.inbox.flatMap((m) => (m.type === 'notification' ? [m.notification.payload.kind] : m.type === 'event' && m.event.kind === 'end' ? ['end'] : []));
       expect(kinds).toEqual(['your-move', 'deadline', 'end', 'game-finished']);
       // the mover is warned of nothing of their own
-      expect(host.inbox.filter((m) => m.type === 'notification').map((m) => (m as ServerMessageOf<'notification'>).notification.payload.kind)).toEqual(['your-move', 'game-finished']);
+      expect(host.inbox.filter((m) => m.type === 'notification').map((m) => (m as ServerMessageOf<'notification'>).notification.payload.kind)).toEqual(['game-finished']);
       host.close(); guest.close();
     } finally {
       await server.stop();

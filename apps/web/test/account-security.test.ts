@@ -50,7 +50,7 @@ describe('forgot password: a recovery code and a new password', () => {
 
   it('a used or wrong code, and too many tries, are said in words', async () => {
     client.user = null;
-    const answers = [json(401, { code: 'bad-credentials', message: '' }), json(429, { code: 'rate-limited', message: '' })];
+    const answers = [json(401, { code: 'bad-recovery-code', message: '' }), json(429, { code: 'rate-limited', message: '' })];
     vi.stubGlobal('fetch', vi.fn(async () => answers.shift()!));
     const { container } = render(AccountForm, { mode: 'recover' });
     await input(container, 'username', 'ana');

@@ -7,6 +7,7 @@ import { tick } from 'svelte';
 import { DEFAULT_ROOM_OPTIONS, type ClientMessage, type GameEvent, type GameView } from '@chu/protocol';
 import { Game } from '@chu/rules';
 import AdjournControls from '../src/lib/AdjournControls.svelte';
+import GamePanel from '../src/lib/GamePanel.svelte';
 import { client, receive } from '../src/lib/client/store.svelte';
 import { playMove } from '../src/lib/client/commands';
 import { settings } from '../src/lib/settings.svelte';
@@ -116,5 +117,60 @@ describe('sealing, adjourned, resuming', () => {
     const { container } = show({ status: 'adjourned', adjourned: 'agreement', seats: { black: seat('black', 'me'), white: away }, adjournment: { offerBy: null, sealer: 'black', sealed: true, resumeOfferBy: null } });
     expect((container.querySelector('[data-action="offer-resume"]') as HTMLButtonElement).disabled).toBe(true);
     expect(text(container, '[data-resume-away]')).toBe('Both players must be here to resume.');
+  });
+});
+
+// issue 47, item 14: the sealer could not see its own sealed move, after sealing or after a reload; and
+// "Type a move" and a disabled "Undo" stayed on screen while the game was adjourned
+describe('the sealer sees its sealed move; an adjourned game offers nothing to play', () => {
+  const SEALED = { status: 'adjourned' as const, adjourned: 'agreement' as const, adjournment: { offerBy: null, sealer: 'black' as const, sealed: true, resumeOfferBy: null } };
+  // Black's move at ply 20, and how the move list writes it
+  const [NEXT, NEXT_NOTATION] = (() => {
+    const g = Game.replay(TWENTY);
+    if (!g.ok) throw new Error('replay');
+    const usi = g.value.legalMoves()[0];
+    const played = g.value.play(usi);
+    return [usi, played.ok ? played.value.notation : ''];
+  })();
+
+  it('after sealing: the server tells the sealer, and the banner says the move as the move list writes it', async () => {
+    const { container } = show();
+    event({ kind: 'adjourn-accept', version: 21, by: 'white', sealer: 'black' });
+    playMove(client.games.g1, NEXT);
+    event({ kind: 'adjourn', version: 22, why: 'agreement', clock: null });
+    await tick();
+    expect(container.querySelector('[data-my-sealed]')).toBeNull(); // only the server's word shows it
+    receive({ type: 'sealed', gameId: 'g1', usi: NEXT });
+    await tick();
+    expect(NEXT_NOTATION).not.toBe('');
+    expect(text(container, '[data-my-sealed]')).toBe(`Your sealed move: ${NEXT_NOTATION}`);
+  });
+
+  it('after a reload: the game comes adjourned, then the sealed move; the opponent is told none and sees none', async () => {
+    const sealer = show(SEALED);
+    receive({ type: 'sealed', gameId: 'g1', usi: NEXT });
+    await tick();
+    expect(text(sealer.container, '[data-my-sealed]')).toBe(`Your sealed move: ${NEXT_NOTATION}`);
+    sealer.unmount();
+
+    freshNet(sent);
+    const opponent = show({ ...SEALED, adjournment: { ...SEALED.adjournment, sealer: 'white' } });
+    await tick();
+    expect(opponent.container.querySelector('[data-adjourned-agreement]')).not.toBeNull();
+    expect(opponent.container.querySelector('[data-my-sealed]')).toBeNull();
+  });
+
+  it.each([['agreement' as const], ['absence' as const]])('adjourned by %s: no typed-move box and no Undo; in play again, both are back', async (why) => {
+    const game = gameView({ options: CLOCK, moves: TWENTY, ply: 20, version: 22, ...SEALED, adjourned: why,
+      adjournment: why === 'agreement' ? SEALED.adjournment : { offerBy: null, sealer: null, sealed: false, resumeOfferBy: null } });
+    receive({ type: 'room', room: roomView({ seats: game.seats }) });
+    receive({ type: 'game', game, reason: 'join' });
+    const { container } = render(GamePanel, { game: client.games.g1, room: client.rooms.ABCDEF });
+    expect(container.querySelector('input[name="typed-move"]')).toBeNull();
+    expect(container.querySelector('[data-action="takeback"]')).toBeNull();
+    event({ kind: 'resume', version: 23, turnRemainingMs: null, clock: null });
+    await tick();
+    expect(container.querySelector('input[name="typed-move"]')).not.toBeNull();
+    expect(container.querySelector('[data-action="takeback"]')).not.toBeNull();
   });
 });

@@ -54,4 +54,25 @@ describe('the archive on a profile', () => {
     expect(container.querySelector('[data-export]')!.getAttribute('href')).toBe('/api/players/lucia/games.kif?result=loss');
     expect(asked).toEqual(['/api/players/lucia/games', '/api/players/lucia/games?cursor=c2', '/api/players/lucia/games?result=loss']);
   });
+
+  // issue 47, item 11: no Heisei in "Juego"; an export of nothing was an empty KIF
+  it('offers Heisei among the games, names it in a row, and offers no export when nothing matches', async () => {
+    const pages: Record<string, unknown> = {
+      '/api/players/lucia/games': { games: [game('g1', { variant: 'heisei' })], next: null },
+      '/api/players/lucia/games?variant=dai': { games: [], next: null },
+    };
+    vi.stubGlobal('fetch', vi.fn(async (path: string) =>
+      new Response(JSON.stringify(ArchivePageSchema.parse(pages[path])), { status: 200, headers: { 'content-type': 'application/json' } })));
+    const { container } = render(ArchiveList, { username: 'lucia' });
+    const variant = container.querySelector<HTMLSelectElement>('[data-filter="variant"]')!;
+    expect([...variant.options].map((o) => o.value)).toEqual(['', 'chu', 'dai', 'heisei']);
+    await waitFor(() => expect(container.querySelector('tr[data-game="g1"] .kind')!.textContent).toContain('Heisei chu shogi'));
+    expect(container.querySelector('[data-export]')!.getAttribute('href')).toBe('/api/players/lucia/games.kif');
+
+    variant.value = 'dai';
+    await fireEvent.change(variant);
+    await waitFor(() => expect(container.querySelector('tr[data-game]')).toBeNull());
+    expect(container.textContent).toContain('No games to show.');
+    expect(container.querySelector('[data-export]')).toBeNull();
+  });
 });

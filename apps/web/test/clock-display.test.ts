@@ -3,7 +3,8 @@
 // fastest round trip seen; the low-time alarm on every kind of clock; a replay's clocks at each ply.
 import { describe, expect, it } from 'vitest';
 import type { ClockView, RoomOptions, ServerMessage } from '@chu/protocol';
-import { formatClock, formatDeadline, formatPeriods } from '../src/lib/clock/format';
+import { formatClock, formatPeriods } from '../src/lib/clock/format';
+import { formatDateTime } from '../src/lib/dates';
 import { UNSYNCED, oneWay, sample, serverNow } from '../src/lib/clock/serverTime';
 import { clockReading, type ClockReading } from '../src/lib/clock/controls';
 import { lowTimeStage } from '../src/lib/clock/lowTime';
@@ -84,8 +85,8 @@ describe("the server's clock, seen from the client", () => {
 describe('a correspondence deadline', () => {
   it.each(['es', 'en', 'ja'])('is a date and time in the reader’s language (%s)', (lang) => {
     const at = Date.UTC(2026, 11, 8, 18, 30);
-    expect(formatDeadline(at, lang)).toMatch(/2026/);
-    expect(formatDeadline(at, lang)).toBe(new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+    expect(formatDateTime(at, lang)).toMatch(/2026/);
+    expect(formatDateTime(at, lang)).toBe(new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at));
   });
 });
 

@@ -1,11 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { Game } from '@chu/rules';
-import { bestMove, warmUp } from './engine.ts';
+import { bestMove, newGame, warmUp } from './engine.ts';
 import { thinkTime, type WorkerReply, type WorkerRequest } from './pool.ts';
 
 // One search at a time per worker; cancellation arrives through the shared stop flag, since
 // this thread is busy searching and reads no messages until it is done.
 warmUp();
+// the warm-up's table holds whatever its time allowed: cleared, a worker's first searches depend on
+// their seed alone (a node-limited level plays the same moves in the same game, as BestMoveOptions.seed says)
+newGame();
 
 parentPort!.on('message', (req: WorkerRequest) => {
   let reply: WorkerReply;

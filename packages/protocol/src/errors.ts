@@ -32,9 +32,11 @@ export const ERROR_CODES = [
   'no-resume-offer',  // there is no offer to resume to answer, or the game is not adjourned by agreement
   'opponent-away',    // resuming needs both players present
   'bad-credentials',
+  'bad-recovery-code', // a recovery code that is not one of the account's unused codes (or no such account)
   'username-taken',
   'account-required', // ranked play needs an account
   'no-player',
+  'no-games',         // a player's archive export whose filters match no game: nothing to download
   'internal',
   'unavailable',      // storage (or Redis) unreachable: nothing was applied; retry after `retryAfterMs` with the same ack id
   'flooding',         // sent just before the server drops a socket that kept flooding; reconnect after `retryAfterMs`

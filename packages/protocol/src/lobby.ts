@@ -9,7 +9,8 @@ export const OpenRoomSchema = z.object({
   options: RoomOptionsSchema,          // options.variant, options.startSfen
   setup: SetupSchema.nullable(),       // the named setup of its start ('even', 'three-lions'); null = another position
   language: LanguageSchema,            // the room's (options.language, set by its host)
-  waiting: z.array(z.object({ color: ColorSchema, name: z.string() })), // who sits, waiting for an opponent
+  // who sits, waiting for an opponent; `account`: the name is an account's username (a profile to link to)
+  waiting: z.array(z.object({ color: ColorSchema, name: z.string(), account: z.boolean() })),
   present: z.number().int(),           // people in the room now
 });
 export const LiveGameSchema = z.object({
@@ -17,6 +18,7 @@ export const LiveGameSchema = z.object({
   gameId: IdSchema,
   black: z.string().nullable(),
   white: z.string().nullable(),
+  accounts: z.object({ black: z.boolean(), white: z.boolean() }), // which names are accounts' usernames (profiles)
   ply: z.number().int(),
   variant: z.enum(ALL_VARIANTS), // a room's game: 'chu', 'dai', 'heisei'
   setup: SetupSchema.nullable(),       // as OpenRoom's

@@ -14,6 +14,9 @@ export type Seat = z.infer<typeof SeatSchema>;
 export const SeatsSchema = z.object({ black: SeatSchema, white: SeatSchema });
 export type Seats = z.infer<typeof SeatsSchema>;
 
+/** The seat is held by a logged-in account: its name is the username, a profile to link to. */
+export const isAccount = (s: Seat): boolean => s.kind === 'human' && !!s.userId;
+
 export const EMPTY_SEATS = (): Seats => ({ black: { kind: 'empty' }, white: { kind: 'empty' } });
 
 export function seatOf(seats: Seats, deviceId: string): Color | null {

@@ -179,6 +179,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room'), room: RoomViewSchema }),
   z.object({ type: z.literal('game'), game: GameViewSchema, reason: z.enum(['start', 'join', 'resync']) }),
   z.object({ type: z.literal('event'), event: GameEventSchema }),
+  // The sealer's own sealed move (RULES.md §7), told to the sealer's device only, when it seals and when it
+  // comes back to the room: nobody else sees it until it is played on resumption.
+  z.object({ type: z.literal('sealed'), gameId: IdSchema, usi: z.string() }),
   // serverNow: the server's epoch ms as it answered; with the command's own send time, a round trip that
   // tells the client the offset between the two clocks (its running clock ticks by it)
   z.object({ type: z.literal('ack'), ack: AckIdSchema, version: VersionSchema, serverNow: z.number().int().optional() }),

@@ -19,6 +19,17 @@ export interface MoveRequest {
   priority: MovePriority;
 }
 
+/**
+ * The seed of a game's CPU moves: the weaker levels' evaluation noise and careless turns read it (the
+ * ladder's randomness), so two games from the same start differ while one game searched again plays
+ * the same moves. FNV-1a of the game's id.
+ */
+export function gameSeed(gameId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < gameId.length; i++) h = Math.imul(h ^ gameId.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
 /** `onClock`: the seat's clock runs (a correspondence turn, days long, counts as untimed). */
 export function priorityOf(turn: { standIn: boolean; onClock: boolean }): MovePriority {
   if (!turn.onClock) return 'untimed';

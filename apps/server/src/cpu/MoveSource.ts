@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { CpuPlayer } from './CpuPlayer.ts';
 import { RandomMover } from './RandomMover.ts';
-import type { MoveRequest } from './MoveRequest.ts';
+import { gameSeed, type MoveRequest } from './MoveRequest.ts';
 
 /** A found move, and how it was found: this process alone, an engine process through the queue, or this process's fallback. */
 export interface MoveAnswer {
@@ -49,7 +49,7 @@ export class LocalMoves implements MoveSource {
   /** packages/engine's worker pool: the position goes to a worker as it is, the main thread replays nothing. */
   static fromPool(pool: EnginePool): LocalMoves {
     return new LocalMoves(pool.size, async (req, signal) => {
-      const r = await pool.search(req.position, { level: req.level, timeMs: req.timeMs, deadline: req.deadline }, signal);
+      const r = await pool.search(req.position, { level: req.level, timeMs: req.timeMs, deadline: req.deadline, seed: gameSeed(req.gameId) }, signal);
       return { usi: r.move, depth: r.depth };
     }, () => pool.close());
   }

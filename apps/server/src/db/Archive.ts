@@ -47,13 +47,16 @@ function controlSql(control: ArchiveControl): Prisma.Sql {
   }
 }
 
-// A CPU seat's name is shown "CPU 3" (the protocol's seatLabel); a human seat's is stored.
+// A CPU seat's name is shown "CPU 3" (the protocol's seatLabel); a human seat's is stored, and found by its start, in any case.
 const opponentNamed = (name: string, color: Color): Prisma.Sql => {
   const cpu = /^cpu\s*(\d+)$/i.exec(name);
   return cpu
     ? Prisma.sql`(g."seats"->${color}->>'kind' = 'cpu' AND g."seats"->${color}->>'level' = ${cpu[1]})`
-    : Prisma.sql`lower(${seatField(color, 'name')}) = lower(${name})`;
+    : Prisma.sql`lower(${seatField(color, 'name')}) LIKE lower(${likePrefix(name)}) ESCAPE '\\'`;
 };
+
+// "Beto" finds "beto_r": what was typed is a prefix, its own % and _ taken as letters
+const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface ArchiveRow {
   id: string; code: string; color: Color; seats: unknown; options: unknown; rated: boolean; winner: string | null; reason: string;

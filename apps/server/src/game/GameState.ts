@@ -1,7 +1,7 @@
 import type { ClockState, Game } from '@chu/rules';
 import {
   COLORS, seatOf, setupOfRoom, type AdjournReason, type Color, type GameEvent, type GameFacts, type GameStatus, type GameView, type Outcome,
-  type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView, type SetupView,
+  type RatingChanges, type RoomOptions, type SeatRating, type Seats, type SeatView, type ServerMessage, type SetupView,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
 import type { StoredClock } from '../db/MoveWriter.ts';
@@ -163,6 +163,19 @@ export abstract class GameState {
   }
 
   /** Why the game is adjourned, while it is: a sealed move (agreement, RULES.md §7) or nobody present (absence, §8). */
+  /** The sealed move and the one device told it, the one on the sealer's seat (RULES.md §7); null when nothing is sealed. */
+  sealedNote(): { deviceId: string; message: Extract<ServerMessage, { type: 'sealed' }> } | null {
+    const sealed = this.adjournment.sealed;
+    const seat = this.adjournment.sealer && this.seats[this.adjournment.sealer];
+    return sealed && seat?.kind === 'human' ? { deviceId: seat.deviceId, message: { type: 'sealed', gameId: this.id, usi: sealed.usi } } : null;
+  }
+
+  /** The sealed move for this device when it is the sealer's; null for anyone else. */
+  sealedFor(deviceId: string): Extract<ServerMessage, { type: 'sealed' }> | null {
+    const note = this.sealedNote();
+    return note?.deviceId === deviceId ? note.message : null;
+  }
+
   get adjournedWhy(): AdjournReason | null { return adjournReason(this.state, this.adjournment.adjourned); }
 
   eventsSince(version: number): GameEvent[] | null {

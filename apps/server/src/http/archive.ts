@@ -33,7 +33,10 @@ export function registerArchiveRoutes(app: FastifyInstance, stored: GameRecords,
     const who = await player(req);
     const origin = `${req.protocol}://${req.host}`;
     const records: GameRecord[] = [];
-    for (let page = await archive.page(who.id, filter, null, EXPORT_PAGE); ; ) {
+    const first = await archive.page(who.id, filter, null, EXPORT_PAGE);
+    // an empty file would read as a broken export: say there is nothing to download
+    if (first.games.length === 0) throw new HttpRefusal(404, 'no-games', 'No games match these filters.');
+    for (let page = first; ; ) {
       for (const g of page.games) {
         const record = await stored.gameRecord(g.gameId);
         if (record) records.push(record);

@@ -25,6 +25,13 @@ import { failedLogins } from './FailedLogins.ts';
 
 type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/**
+ * Which door into an account is knocked on: a password ('login', and the account's own doors that take
+ * one) or a recovery code. Each counts its own attempts and failures, so a household member's wrong
+ * passwords never hold back the owner's recovery, nor wrong codes the owner's login.
+ */
+export type AccountDoor = 'login' | 'recovery';
+
 export interface RouteLimits {
   register: { max: number; timeWindow: number };
   login: { max: number; timeWindow: number };
@@ -36,9 +43,9 @@ export interface RouteLimits {
    * when the account has failed too often in its window from every address together and this address is
    * one that failed. Throws a 429 refusal. `username` as the body's schema gave it.
    */
-  account(username: string, req: FastifyRequest, reply: FastifyReply, signedIn?: string): Promise<void>;
+  account(username: string, req: FastifyRequest, reply: FastifyReply, signedIn?: string, door?: AccountDoor): Promise<void>;
   /** A wrong password or code for this account from the request's address: what the account-wide limit reads. */
-  failed(username: string, req: FastifyRequest): Promise<void>;
+  failed(username: string, req: FastifyRequest, door?: AccountDoor): Promise<void>;
   /** Counts a challenge sent by this account; throws a 429 refusal. */
   challenge(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts a change to this account's friends (follow, block, who may challenge it); throws a 429 refusal. */
@@ -73,10 +80,18 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
   // the account a login names, as the lookup finds it, and who tries it: the address, or the device
   // signed in to it (a limiter's key sees only the request)
   const attemptOf = new WeakMap<FastifyRequest, string>();
-  const fromAddress = check(loginsPerAccountAddress, (req) => `login:${attemptOf.get(req)}`,
-    'Too many login attempts for this account from this address; wait and try again.');
+  const fromAddress = {
+    login: check(loginsPerAccountAddress, (req) => `login:${attemptOf.get(req)}`,
+      'Too many login attempts for this account from this address; wait and try again.'),
+    recovery: check(loginsPerAccountAddress, (req) => `recovery:${attemptOf.get(req)}`,
+      'Too many recovery attempts for this account from this address; wait and try again.'),
+  };
   const failures = failedLogins(windowMs, redis, `${rateLimitNamespace(config)}failed:`);
-  const failureKeys = (username: string, req: FastifyRequest) => [`account:${usernameKey(username)}`, `account:${usernameKey(username)}:${req.ip}`];
+  // a login's keys are those from before recovery had its own (counters in Redis keep their meaning)
+  const failureKeys = (username: string, req: FastifyRequest, door: AccountDoor) => {
+    const account = `${door === 'login' ? 'account' : door}:${usernameKey(username)}`;
+    return [account, `${account}:${req.ip}`];
+  };
   // an account's own doors, keyed by the account (the limiter's key sees only the request)
   const userOf = new WeakMap<FastifyRequest, string>();
   const perAccount = (max: number, kind: string, message: string) => {
@@ -92,18 +107,19 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     register: { max: registers, timeWindow: windowMs },
     login: { max: loginsPerAddress, timeWindow: windowMs },
     newDevice: check(devices, (req) => `device:${req.ip}`, 'Too many new devices from this address; wait and try again.'),
-    async account(username, req, reply, signedIn) {
+    async account(username, req, reply, signedIn, door = 'login') {
       // a signed-in device is held to its own attempts, never to those of others at its address
       attemptOf.set(req, `${usernameKey(username)}:${signedIn ? `device:${signedIn}` : req.ip}`);
-      await fromAddress(req, reply);
+      await fromAddress[door](req, reply);
       if (signedIn) return;
-      const [account, address] = await failures.read(failureKeys(username, req));
+      const [account, address] = await failures.read(failureKeys(username, req, door));
       if (account.count < loginsPerAccount || address.count === 0) return;
       // the account's window, not this address's: it ends with its minute whatever is refused meanwhile
       void reply.header('retry-after', Math.max(1, Math.ceil(account.msLeft / 1000)));
-      throw new HttpRefusal(429, 'rate-limited', 'Too many failed logins for this account; wait and try again.', Math.max(1000, account.msLeft));
+      const what = door === 'login' ? 'logins' : 'recoveries';
+      throw new HttpRefusal(429, 'rate-limited', `Too many failed ${what} for this account; wait and try again.`, Math.max(1000, account.msLeft));
     },
-    failed: (username, req) => failures.add(failureKeys(username, req)),
+    failed: (username, req, door = 'login') => failures.add(failureKeys(username, req, door)),
   };
 }
 

@@ -142,8 +142,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     return { loggedOut: others.length };
   });
 
-  // Account security (issue 37). Each door that takes a password or a code counts against the account
-  // as a login does, so none of them is a way round the login's limits; the device is signed in to the
+  // Account security (issue 37). Each door that takes a password counts against the account as a login
+  // does, so none of them is a way round the login's limits (recovery, which takes a code, has limits of
+  // its own: limits.ts AccountDoor); the device is signed in to the
   // account, so the account-wide limit (guesses from elsewhere) never holds it back.
   const accountHolder = async (req: FastifyRequest, reply: FastifyReply): Promise<DeviceIdentity & { user: NonNullable<DeviceIdentity['user']> }> => {
     const d = await device(req);
@@ -176,11 +177,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   // A forgotten password: a recovery code (used up) and a new password, from a device not logged in as it.
   app.post('/api/account/recover', { config: { rateLimit: limits.login } }, async (req, reply) => {
     const b = body(RecoverBodySchema, req);
-    await limits.account(b.username, req, reply);
+    await limits.account(b.username, req, reply, undefined, 'recovery');
     const r = await identity.recover(await device(req), b.username, b.code, b.newPassword);
     if (!r.ok) {
-      await limits.failed(b.username, req);
-      throw new HttpRefusal(401, 'bad-credentials', 'Wrong username or recovery code (each code works once).');
+      await limits.failed(b.username, req, 'recovery');
+      throw new HttpRefusal(401, 'bad-recovery-code', 'Wrong username or recovery code (each code works once).');
     }
     const sent = issue(req, reply, r.token);
     await deps.identityChanged([r.device, ...r.others]);

@@ -39,10 +39,13 @@ export class GameDriver {
     if (turn && !this.thinking) this.think(game, turn);
   }
 
-  /** A new game: a correspondence game's first mover may be far away too (a challenge accepted while they were out). */
+  /**
+   * A new game: a correspondence game's first mover may be far away too (a challenge accepted while they
+   * were out). One who is in the room sees the game start: telling them too is noise.
+   */
   started(game: GameSession): void {
     const first = game.turnWarning(DEADLINE_NOTICE_AT);
-    if (first) this.deps.notices?.yourTurn({ gameId: game.id, roomCode: this.room.code, seats: game.seats, color: first.color, ply: first.ply, deadline: first.deadline });
+    if (first && !this.room.isPresent(first.color, game)) this.deps.notices?.yourTurn({ gameId: game.id, roomCode: this.room.code, seats: game.seats, color: first.color, ply: first.ply, deadline: first.deadline });
   }
 
   /** Tells players who may not be looking what these stored events mean for them. */

@@ -1,6 +1,6 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, nextSeats, opposite, ratedDenial, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupants, seatLabel, seatOf, setupOfRoom,
+  COLORS, isAccount, nextSeats, opposite, ratedDenial, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupants, seatLabel, seatOf, setupOfRoom,
   type Color, type LiveGame, type OpenRoom, type RoomOptions, type RoomOptionsPatch, type RoomTournament, type RoomView, type Seat, type Seats, type SeatView,
   type GameEvent, type ServerMessage,
 } from '@chu/protocol';
@@ -120,14 +120,15 @@ export class Room {
       const players = new Set(humans(game.seats));
       return {
         live: {
-          code: this.code, gameId: game.id, black: seatLabel(game.seats.black), white: seatLabel(game.seats.white), ply: game.ply,
+          code: this.code, gameId: game.id, black: seatLabel(game.seats.black), white: seatLabel(game.seats.white),
+          accounts: { black: isAccount(game.seats.black), white: isAccount(game.seats.white) }, ply: game.ply,
           variant: game.options.variant, setup: game.setup, rated: game.rated, language: this.options.language, spectators: [...this.present.keys()].filter((d) => !players.has(d)).length,
         },
       };
     }
     const waiting = COLORS.flatMap((color) => {
       const s = this.seats[color];
-      return s.kind === 'human' && this.present.has(s.deviceId) ? [{ color, name: s.name }] : [];
+      return s.kind === 'human' && this.present.has(s.deviceId) ? [{ color, name: s.name, account: isAccount(s) }] : [];
     });
     const seatFree = COLORS.some((c) => this.seats[c].kind === 'empty');
     if (!game && this.options.public && waiting.length > 0 && seatFree) {
@@ -364,7 +365,13 @@ export class Room {
     if (roomToo || countdownMoved || step.events.some((e) => !GAME_ONLY.has(e.kind))) {
       out.push({ type: 'room', room: this.view() });
     }
-    return { reply: step.reply, out };
+    return { reply: step.reply, out, ...this.toSealer(step) };
+  }
+
+  // a move just sealed (by its player, or the CPU standing in): the sealer's device is told which
+  private toSealer(step: Step): Pick<RoomStep, 'toDevices'> {
+    const note = step.events.some((e) => e.kind === 'adjourn' && e.why === 'agreement') ? this.session?.sealedNote() : null;
+    return note ? { toDevices: { deviceIds: [note.deviceId], messages: [note.message] } } : {};
   }
 
   /** The room's own work on `game` (a timer, a CPU answer: GameDriver), run on the queue and told to the room. */
@@ -376,6 +383,7 @@ export class Room {
     void this.queue.run(async () => {
       if (this.closed) return;
       const step = await this.guarded(work);
+      if (step.toDevices) this.deps.outlet.toDevices(step.toDevices.deviceIds, step.toDevices.messages);
       this.deps.outlet.toRoom(this.code, step.out);
     }).catch((err) => this.deps.log.error({ err, room: this.code }, 'room task failed'));
   }
@@ -395,7 +403,7 @@ export class Room {
       const state = game?.seatState(color) ?? { status: 'present' as const, takeoverInMs: null, controller: s.kind === 'empty' ? 'none' as const : s.kind };
       const base = {
         color, status: state.status, takeoverInMs: state.takeoverInMs, controller: state.controller,
-        account: s.kind === 'human' && !!s.userId, rating: game?.seatRatings[color] ?? null,
+        account: isAccount(s), rating: game?.seatRatings[color] ?? null,
       };
       if (s.kind === 'empty') return { ...base, kind: 'empty', deviceId: null, name: null, level: null, connected: false };
       if (s.kind === 'cpu') return { ...base, kind: 'cpu', deviceId: null, name: seatLabel(s)!, level: s.level, connected: true };

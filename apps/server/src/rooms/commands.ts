@@ -131,6 +131,8 @@ async function join(room: Room, caller: Caller, m: ClientMessageOf<'room.join'>)
     const game = room.gameMessage('join');
     if (game) first.push(game);
   }
+  const sealed = session?.sealedFor(caller.device.id); // back after a reload: the sealer sees its sealed move again
+  if (sealed) first.push(sealed);
   first.push({ type: 'chat.history', code: room.code, messages: await room.chat.history(caller.device) });
   return { ...step, first, notCaller: true };
 }

@@ -48,7 +48,7 @@ export function validateCredentials(username: string, password: string): Account
   return u ? `username-${u}` : validatePassword(password);
 }
 
-const KNOWN: AccountError[] = ['bad-credentials', 'username-taken', 'malformed', 'unauthenticated', 'rate-limited'];
+const KNOWN: AccountError[] = ['bad-credentials', 'bad-recovery-code', 'username-taken', 'malformed', 'unauthenticated', 'rate-limited'];
 
 function parseMe(json: unknown): Me | null {
   const d = (json as { device?: Partial<Me> } | null)?.device;

@@ -23,8 +23,7 @@ export async function submitAccount(
 /** A forgotten password: a recovery code and a new one; this device holds the account, the others are out. */
 export async function recoverAccount(username: string, code: string, newPassword: string): Promise<AccountError | null> {
   const r = await recoverRequest(username, code, newPassword);
-  // the server answers a wrong code as it answers a wrong password (bad-credentials): on this form it is the code
-  if (!r.ok) return r.error === 'bad-credentials' ? 'bad-recovery-code' : r.error;
+  if (!r.ok) return r.error;
   signedIn(r.me);
   return null;
 }

@@ -57,12 +57,13 @@ export interface ClientState {
   storageDown: boolean; // the server's storage is away: moves wait and are re-sent by themselves
   serverTime: ServerTime; // the offset to the server's clock, from the fastest round trip (clock/serverTime.ts)
   takeovers: Record<string, { inMs: number; at: number } | undefined>; // "g1:white" → an away seat's countdown, as read at `at`
+  sealed: Record<string, string | undefined>; // gameId → the move this device sealed (the server tells only the sealer): { g1: "7i7h" }
 }
 
 export const EMPTY_STATE: ClientState = {
   device: null, user: null, ranked: IDLE, joined: [], rooms: {}, games: {}, pendingMove: {}, sent: {},
   creating: null, sitting: null, full: null, error: null, left: null, lobby: null, storageDown: false, serverTime: UNSYNCED,
-  takeovers: {},
+  takeovers: {}, sealed: {},
 };
 
 /** What a server message asks of the outside. */
@@ -111,6 +112,8 @@ export function reduce(state: ClientState, msg: ServerMessage, now: number): Red
     }
     case 'event':
       return onEvent(state, msg.event, now);
+    case 'sealed':
+      return same({ ...state, sealed: { ...state.sealed, [msg.gameId]: msg.usi } });
     case 'ack': {
       const { [msg.ack]: answered, ...sent } = state.sent;
       const serverTime = msg.serverNow !== undefined && answered?.at !== undefined ? sample(state.serverTime, answered.at, msg.serverNow, now) : state.serverTime;

@@ -19,6 +19,3 @@ export function formatClock(ms: number): string {
 export const formatPeriods = (periods: number, byoyomiMs: number): string =>
   `${periods}×${Number((byoyomiMs / 1000).toFixed(1))}s`;
 
-/** A correspondence deadline as a date and time in the reader's language and zone. */
-export const formatDeadline = (at: number, lang: string): string =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
