@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export interface TestDatabase {
   databaseUrl: string | null;
@@ -10,11 +11,21 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-// PGlite in a fresh temp dir by default; with DATABASE_URL set, a fresh Postgres database on that server.
-export async function testDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  // false: no migration applied yet, for tests of the migrations themselves
+  migrated?: boolean;
+}
+
+// PGlite in a fresh temp dir by default (a copy of the run's template folder, see pgliteTemplates.ts);
+// with DATABASE_URL set, a fresh Postgres database on that server.
+export async function testDatabase({ migrated = true }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chu-test-'));
   const base = process.env.DATABASE_URL;
-  if (!base) return { databaseUrl: null, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  if (!base) {
+    const templates = inject('pgliteTemplates');
+    if (templates) await cp(migrated ? templates.migrated : templates.empty, dataDir, { recursive: true });
+    return { databaseUrl: null, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  }
   const name = `chu_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
