@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { DatabaseTemplates } from './databaseTemplates.ts';
 
 export interface TestDatabase {
   databaseUrl: string | null;
@@ -16,20 +17,21 @@ export interface TestDatabaseOptions {
   migrated?: boolean;
 }
 
-// PGlite in a fresh temp dir by default (a copy of the run's template folder, see pgliteTemplates.ts);
-// with DATABASE_URL set, a fresh Postgres database on that server.
+// PGlite in a fresh temp dir by default; with DATABASE_URL set, a fresh Postgres database on that server.
+// Where the project made templates (databaseTemplates.ts), it starts as a copy of one.
 export async function testDatabase({ migrated = true }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chu-test-'));
+  const templates: DatabaseTemplates | undefined = inject('databaseTemplates'); // none in projects without that globalSetup
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const templates = inject('pgliteTemplates');
-    if (templates) await cp(migrated ? templates.migrated : templates.empty, dataDir, { recursive: true });
+    if (templates?.kind === 'pglite') await cp(migrated ? templates.migrated : templates.empty, dataDir, { recursive: true });
     return { databaseUrl: null, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `chu_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const template = migrated && templates?.kind === 'postgres' ? ` TEMPLATE "${templates.migrated}"` : '';
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
