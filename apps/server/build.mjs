@@ -4,7 +4,7 @@
 // worker thread is bundled as dist/worker-boot.mjs, the name the engine's pool asks for beside itself.
 // Then the built web client's text files get .br and .gz siblings, which the server sends as they are
 // (`--server-only` skips that step).
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ const webDist = join(here, '../web/dist');
 const pkg = JSON.parse(await readFile(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@chu/'));
 
+await rm(join(here, 'dist'), { recursive: true, force: true }); // chunks are named by hash: no stale ones left beside
 const result = await build({
   entryPoints: { main: join(here, 'src/main.ts'), 'worker-boot': join(here, '../../packages/engine/src/worker.ts') },
   outdir: join(here, 'dist'),
@@ -23,6 +24,9 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // modules loaded with import() (the job queue, Redis, Web Push) become chunks of their own, so their
+  // npm dependencies load only when a process uses them
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   external,

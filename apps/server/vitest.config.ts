@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: true,
+    globalSetup: ['test/support/databaseTemplates.ts'], // each test database is a copy of one made once a run
   },
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { Server as SocketServer } from 'socket.io';
 import { sitePrefix, type ServerConfig } from './config.ts';
@@ -29,7 +28,7 @@ export interface Cluster {
  * ranked queue lives in Redis, and a change to a device (token, account, name) reaches every process's
  * identity cache and sockets over a pub/sub channel.
  */
-export function openCluster(config: ServerConfig, db: Database, io: SocketServer, redis: Redis | null, log: Logger): Cluster {
+export async function openCluster(config: ServerConfig, db: Database, io: SocketServer, redis: Redis | null, log: Logger): Promise<Cluster> {
   const self = processName();
   if (!redis) return { self, ownership: soleOwner, tournamentLeases: soleOwner, seekers: new MemorySeekers(), identityChanges: aloneChanges, close: () => {} };
   if (db.kind !== 'postgres') throw new StartupError('several processes need Postgres: set DATABASE_URL along with REDIS_URL');
@@ -39,6 +38,7 @@ export function openCluster(config: ServerConfig, db: Database, io: SocketServer
   // rather than never.
   const adapterRedis = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
   adapterRedis.on('error', () => {}); // the shared client already says when Redis is unreachable
+  const { createAdapter } = await import('@socket.io/redis-streams-adapter'); // loaded only by a process among several
   io.adapter(createAdapter(adapterRedis, { streamName: `${prefix}:io`, channelPrefix: `${prefix}:io` }));
   log.info({ self }, 'serving with other processes (Redis + Postgres)');
   const identityChanges = new RedisChanges(redis, prefix, log);

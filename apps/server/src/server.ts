@@ -5,7 +5,6 @@ import { FRAME_CAP, sitePrefix, type ServerConfig } from './config.ts';
 import { CpuDesk } from './cpu/CpuDesk.ts';
 import type { CpuPlayer } from './cpu/CpuPlayer.ts';
 import { LocalMoves, type MoveSource } from './cpu/MoveSource.ts';
-import { QueuedMoves } from './cpu/QueuedMoves.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { Archive } from './db/Archive.ts';
 import { NotificationStore } from './db/NotificationStore.ts';
@@ -91,11 +90,14 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   engineErrorsAsProtocol(io.engine);
 
-  const cluster = openCluster(config, db, io, redis, log);
+  const cluster = await openCluster(config, db, io, redis, log);
   const identity = new Identity(db.prisma, config.deviceIdleDays, cluster.identityChanges);
   const metrics = new Metrics({ role: 'server', process: cluster.self });
   const local = opts.cpu ? LocalMoves.fromPlayer(opts.cpu) : await LocalMoves.forConfig(config, log);
-  const cpu: MoveSource = redis ? await QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log }) : local;
+  // the job queue (bullmq, ~15 MB resident) loads only where there is a Redis to hold it
+  const cpu: MoveSource = redis
+    ? await (await import('./cpu/QueuedMoves.ts')).QueuedMoves.open({ redis, prefix: sitePrefix(config), local, id: cluster.self, metrics, log })
+    : local;
   // Built in the order they depend on each other: the way out, the rooms, then the edge that feeds them.
   const fanout = new Fanout(io);
   const webPush = await WebPush.open(new PushStore(db.prisma), config.push, log);

@@ -48,7 +48,7 @@ describe('usernames are unique without regard to case; shown as typed', () => {
 
 describe('the migration keeps existing accounts that differ only in case', () => {
   it('the oldest keeps its name, the others get a free one, and the index holds from then on', async () => {
-    const target = await testDatabase();
+    const target = await testDatabase({ migrated: false });
     const all = defaultConfig().migrationsDir;
     const before = await mkdtemp(join(tmpdir(), 'chu-migrations-'));
     try {

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,6 +9,19 @@ import { CpuGameBot } from './support/bot.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The modules that load with these dist/ files: their static imports and theirs (an import() waits for its use). */
+async function loadedAtStart(files: string[], seen = new Set<string>()): Promise<Set<string>> {
+  for (const file of files) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const js = await readFile(join(serverDir, 'dist', file), 'utf8');
+    const specs = [...js.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map((m) => m[1] ?? m[2]);
+    for (const spec of specs) if (!spec.startsWith('./')) seen.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+    await loadedAtStart(specs.filter((s) => s.startsWith('./')).map((s) => s.slice(2)), seen);
+  }
+  return seen;
+}
 
 // What the Dockerfile runs: `pnpm build`'s server bundle under plain node, no TypeScript loader anywhere.
 describe('the built server (dist/main.mjs)', () => {
@@ -46,11 +59,20 @@ describe('the built server (dist/main.mjs)', () => {
   });
 
   it('bundles the workspace packages, leaving no import of tsx or of TypeScript sources', async () => {
-    for (const file of ['dist/main.mjs', 'dist/worker-boot.mjs']) {
-      const js = await readFile(join(serverDir, file), 'utf8');
+    for (const file of (await readdir(join(serverDir, 'dist'))).filter((f) => f.endsWith('.mjs'))) {
+      const js = await readFile(join(serverDir, 'dist', file), 'utf8');
       expect(js).not.toMatch(/from\s*["']tsx|import\(["']tsx|["']@chu\//);
       expect(js).not.toMatch(/from\s*["'][^"']+\.ts["']/);
     }
+  });
+
+  it('a server alone loads no Redis client, job queue or Web Push library until it uses one', async () => {
+    const main = await readFile(join(serverDir, 'dist/main.mjs'), 'utf8');
+    const serverChunk = /import\("\.\/(server-[^"]+\.mjs)"\)/.exec(main)?.[1];
+    expect(serverChunk).toBeDefined();
+    const loaded = await loadedAtStart(['main.mjs', serverChunk!]);
+    expect(loaded).toContain('@electric-sql/pglite'); // the server's own imports were read
+    for (const lib of ['bullmq', 'ioredis', '@socket.io/redis-streams-adapter', 'web-push']) expect(loaded).not.toContain(lib);
   });
 
   it('answers /health on a fresh database, migrated', async () => {

@@ -289,7 +289,7 @@ describe('migration: stored turnTime becomes timeControl', () => {
     const all = defaultConfig().migrationsDir;
     const before = await mkdtemp(join(tmpdir(), 'chu-migrations-'));
     for (const name of (await readdir(all)).filter((n) => n < '20261205130000_clocks')) await cp(join(all, name), join(before, name), { recursive: true });
-    const target = await testDatabase();
+    const target = await testDatabase({ migrated: false });
     try {
       let db = await openDatabase({ ...target, migrationsDir: before });
       const rooms = [['r30', 'AAAAAA', 30], ['r60', 'BBBBBB', 60], ['rnone', 'CCCCCC', null]] as const;

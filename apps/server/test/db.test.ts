@@ -13,7 +13,7 @@ describe('database: migrations and every model round-trips', () => {
   let db: Database;
   let target: Awaited<ReturnType<typeof testDatabase>>;
   beforeAll(async () => {
-    target = await testDatabase();
+    target = await testDatabase({ migrated: false });
     db = await openDatabase({ ...target, migrationsDir: defaultConfig().migrationsDir });
   });
   afterAll(async () => {

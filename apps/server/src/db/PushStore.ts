@@ -17,10 +17,10 @@ export class PushStore {
    * The site's key pair: the stored one, or `made` stored now. Two processes starting at once both
    * insert; the first wins, and both read what won.
    */
-  async vapidKeys(made: () => VapidKeys): Promise<VapidKeys> {
+  async vapidKeys(made: () => VapidKeys | Promise<VapidKeys>): Promise<VapidKeys> {
     const found = await this.prisma.pushKey.findUnique({ where: { id: 1 } });
     if (found) return { publicKey: found.publicKey, privateKey: found.privateKey };
-    const k = made();
+    const k = await made();
     await this.prisma.$executeRaw`
       INSERT INTO "push_keys" ("id", "public_key", "private_key") VALUES (1, ${k.publicKey}, ${k.privateKey})
       ON CONFLICT ("id") DO NOTHING`;

@@ -59,7 +59,7 @@ async function openPglite(dataDir: string, opts: DatabaseOptions): Promise<Datab
 // with the process that ran them: unreachable WASM memories wait for a full GC, which an idle server
 // never runs, and even a worker thread's freed buffers stay in malloc's arenas. So a short-lived child
 // process makes the folder, and the server opens it as an existing one.
-async function initPgliteDir(dataDir: string): Promise<void> {
+export async function initPgliteDir(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   const code = `const [pglite, dir] = process.argv.slice(1);

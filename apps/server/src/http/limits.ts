@@ -1,7 +1,7 @@
 import { usernameKey } from '@chu/protocol';
 import fastifyRateLimit, { type CreateRateLimitOptions, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { sitePrefix, type ServerConfig } from '../config.ts';
 import { hostPort, StartupError } from '../startup.ts';
@@ -131,7 +131,9 @@ export const rateLimitNamespace = (config: Pick<ServerConfig, 'databaseUrl' | 'd
 export async function openRedis(url: string, log: Logger): Promise<Redis> {
   // No offline queue: while Redis is down a command fails at once (and the limit is skipped) instead of
   // holding the request until it comes back.
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  // ioredis (~10 MB resident) loads only in a process that has a REDIS_URL
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   let down = true; // until the first connect: a failed start says it once, in its own line
   redis.on('error', (err: Error) => {
     if (!down) log.warn({ err: err.message }, 'redis unreachable');

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { notificationPath, type Notification, type NotificationKind, type PushMessage, type PushSubscriptionBody } from '@chu/protocol';
 import type { Logger } from 'pino';
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
 import type { PushStore, StoredSubscription, VapidKeys } from '../db/PushStore.ts';
 import type { PushSender } from './Notifications.ts';
 import { publicLookup, reachable } from './publicAddress.ts';
@@ -12,6 +12,9 @@ import { PUSH_TITLE, pushText } from './pushWords.ts';
 
 const TTL_S = 24 * 3600; // a push service keeps a message this long for a browser that is offline
 const SEND_TIMEOUT_MS = 10_000;
+// web-push and its crypto dependencies (~10 MB resident) load with the site's first start or first push,
+// not with every process that never sends one.
+const library = async (): Promise<typeof webpushModule> => (await import('web-push')).default;
 
 /**
  * Web Push with the `web-push` library: the site's VAPID keys (made at the first start, stored), the
@@ -37,7 +40,7 @@ export class WebPush implements PushSender {
 
   /** Loads the site's VAPID keys, making them if this is the first start. */
   static async open(store: PushStore, config: { subject: string; ca: string | null; hosts: readonly string[] }, log: Logger): Promise<WebPush> {
-    const keys = await store.vapidKeys(() => webpush.generateVAPIDKeys());
+    const keys = await store.vapidKeys(async () => (await library()).generateVAPIDKeys());
     return new WebPush(store, keys, config.subject, config.ca, config.hosts, log);
   }
 
@@ -93,6 +96,7 @@ export class WebPush implements PushSender {
       return;
     }
     const message: PushMessage = { id: n.id, kind: n.payload.kind, title: pushText(n.payload, s.lang), body: PUSH_TITLE, url: notificationPath(n.payload), payload: n.payload };
+    const webpush = await library();
     try {
       await webpush.sendNotification({ endpoint: where.endpoint, keys: s.keys }, JSON.stringify(message), {
         vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
