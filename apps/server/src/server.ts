@@ -137,7 +137,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   registerRecordRoutes(app, records);
   registerTournamentRoutes(app, identity, records, tournamentStore, tournaments, config.httpLimits.windowMs);
-  registerArchiveRoutes(app, records, archive);
+  registerArchiveRoutes(app, records, archive, config.httpLimits.windowMs);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);

@@ -134,6 +134,12 @@ export const ArchiveQuerySchema = ArchiveFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 }).strict();
 export type ArchiveQuery = z.infer<typeof ArchiveQuerySchema>;
+/**
+ * At most this many games in one `games.kif` export, newest first; when more remain the reply names the
+ * rest's start: header `X-Next-Cursor` (and `Link: <…&cursor=…>; rel="next"`), given back as `cursor`.
+ */
+export const EXPORT_MAX_GAMES = 1000;
+export const ArchiveExportQuerySchema = ArchiveFilterSchema.extend({ cursor: ArchiveQuerySchema.shape.cursor }).strict();
 export const ArchiveGameSchema = z.object({
   gameId: IdSchema,
   roomCode: z.string(),
