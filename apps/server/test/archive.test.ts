@@ -252,3 +252,35 @@ describe('a guest who registers', () => {
     expect((await archive(server.url, 'nuria')).games[0].gameId).toBe(next);
   }, 60_000);
 });
+
+describe('room codes in the archive (issue 46 §9)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('a private room\'s code is shown to its players only; a public room\'s to anyone', async () => {
+    const url = server.url;
+    const sara = await account(url, 'sara');
+    const tomas = await TestClient.device(url, 'Tomas');
+    const stranger = await TestClient.device(url, 'Stranger');
+    const hidden = await played(url, sara, tomas, 'black');
+    const listed = await played(url, sara, tomas, 'white', { public: true });
+    const codeOf = (games: ArchiveGame[], id: string) => games.find((g) => g.gameId === id)?.roomCode;
+    const record = async (id: string, bearer?: string) =>
+      ((await (await request(url, 'GET', `/api/games/${id}`, undefined, bearer ? { bearer } : {})).json()) as { game: { roomCode: string | null } }).game.roomCode;
+
+    const theirs = (await archive(url, 'sara', '', sara.token)).games;
+    expect(codeOf(theirs, hidden)).toMatch(/\S/);
+    expect(await record(hidden, tomas.token)).toBe(codeOf(theirs, hidden)); // the guest she played, by its device
+    for (const who of [undefined, stranger.token]) {
+      const games = (await archive(url, 'sara', '', who)).games;
+      expect(codeOf(games, hidden)).toBeNull();
+      expect(codeOf(games, listed)).toBe(codeOf(theirs, listed));
+      expect(await record(hidden, who)).toBeNull();
+      const kif = await (await request(url, 'GET', '/api/players/sara/games.kif', undefined, who ? { bearer: who } : {})).text();
+      expect(kif).not.toContain(codeOf(theirs, hidden));
+      expect(kif).toContain(`/r/${codeOf(theirs, listed)}`);
+      expect(await (await request(url, 'GET', `/api/games/${hidden}.kif`, undefined, who ? { bearer: who } : {})).text()).not.toContain(codeOf(theirs, hidden));
+    }
+  }, 60_000);
+});

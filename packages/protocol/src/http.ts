@@ -56,7 +56,7 @@ export const GameRecordSeatSchema = z.object({
 });
 export const GameRecordSchema = z.object({
   id: IdSchema,
-  roomCode: z.string(),
+  roomCode: z.string().nullable(), // null: a private room's, to anyone but its players (policy showsRoomCode)
   number: z.number().int(),
   options: RoomOptionsSchema,
   startSfen: z.string(),
@@ -142,7 +142,7 @@ export const EXPORT_MAX_GAMES = 1000;
 export const ArchiveExportQuerySchema = ArchiveFilterSchema.extend({ cursor: ArchiveQuerySchema.shape.cursor }).strict();
 export const ArchiveGameSchema = z.object({
   gameId: IdSchema,
-  roomCode: z.string(),
+  roomCode: z.string().nullable(), // null: a private room's, to anyone but its players (policy showsRoomCode)
   color: ColorSchema, // the player's side
   opponent: z.string().nullable(), // "Ben", "CPU 3"
   variant: z.enum(ALL_VARIANTS), // a room's game: 'chu', 'dai', 'heisei'

@@ -1,24 +1,26 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import { ArchiveExportQuerySchema, ArchiveQuerySchema, EXPORT_MAX_GAMES, UsernameSchema, type ArchivePage } from '@chu/protocol';
+import { ArchiveExportQuerySchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage, type Viewer } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCursor, type Archive } from '../db/Archive.ts';
 import type { GameRecords } from '../db/GameRecords.ts';
 import { HttpRefusal } from './errors.ts';
-import { parsed } from './requester.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Identity } from '../identity/Identity.ts';
+import { parsed, requestViewer } from './requester.ts';
 import { recordKif } from './records.ts';
 
-const RECORDS_PER_READ = 50;
-const EXPORTS_PER_ADDRESS = 2;
-const EXPORTS_PER_WINDOW = 20;
+const RECORDS_PER_READ = 20;
 
 /**
  * A player's archive: `GET /api/players/:username/games` (a page at a time, filtered) and
  * `GET /api/players/:username/games.kif`, its games (same filters) as one KIF collection: the games'
- * records newest first, each separated from the next by an empty line, EXPORT_MAX_GAMES at most a request
+ * records newest first, each separated from the next by an empty line, `limits.maxGames` at most a request
  * (the rest from `?cursor=` the reply's `X-Next-Cursor`).
  */
-export function registerArchiveRoutes(app: FastifyInstance, stored: GameRecords, archive: Archive, windowMs: number) {
+export function registerArchiveRoutes(
+  app: FastifyInstance, identity: Identity, stored: GameRecords, archive: Archive, limits: ServerConfig['exports'], windowMs: number,
+) {
   const player = async (req: FastifyRequest) => {
     const name = UsernameSchema.safeParse((req.params as { username: string }).username);
     const found = name.success ? await archive.player(name.data) : null;
@@ -30,21 +32,20 @@ export function registerArchiveRoutes(app: FastifyInstance, stored: GameRecords,
     const { cursor, limit, ...filter } = parsed(ArchiveQuerySchema, req.query, 'query');
     const after = cursor === undefined ? null : parseCursor(cursor);
     if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `next` of a page.');
-    return archive.page((await player(req)).id, filter, after, limit);
+    return archive.page((await player(req)).id, filter, after, limit, await requestViewer(identity, req));
   });
 
   // One export holds a few records in memory at a time and replays one game between two turns of the
   // event loop (a 100-ply game's replay is milliseconds; thousands in a row froze every clock: issue 46).
-  // An address runs EXPORTS_PER_ADDRESS at once and EXPORTS_PER_WINDOW per window.
   const running = new Map<string, number>();
-  app.get('/api/players/:username/games.kif', { config: { rateLimit: { max: EXPORTS_PER_WINDOW, timeWindow: windowMs } } }, async (req, reply) => {
+  app.get('/api/players/:username/games.kif', { config: { rateLimit: { max: limits.perWindow, timeWindow: windowMs } } }, async (req, reply) => {
     const { cursor, ...filter } = parsed(ArchiveExportQuerySchema, req.query, 'query');
     const after = cursor === undefined ? null : parseCursor(cursor);
     if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `X-Next-Cursor` of an export.');
     const who = await player(req);
-    if ((running.get(req.ip) ?? 0) >= EXPORTS_PER_ADDRESS) {
+    if ((running.get(req.ip) ?? 0) >= limits.perAddress) {
       void reply.header('retry-after', 5);
-      throw new HttpRefusal(429, 'rate-limited', `At most ${EXPORTS_PER_ADDRESS} exports at once from an address; wait for one to finish.`, 5000);
+      throw new HttpRefusal(429, 'rate-limited', `At most ${limits.perAddress} exports at once from an address; wait for one to finish.`, 5000);
     }
     running.set(req.ip, (running.get(req.ip) ?? 0) + 1);
     const done = () => {
@@ -53,13 +54,14 @@ export function registerArchiveRoutes(app: FastifyInstance, stored: GameRecords,
       else running.delete(req.ip);
     };
     try {
-      const listed = await archive.page(who.id, filter, after, EXPORT_MAX_GAMES);
+      const viewer = await requestViewer(identity, req);
+      const listed = await archive.page(who.id, filter, after, limits.maxGames, viewer);
       if (listed.next !== null) {
         const rest = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])), cursor: listed.next });
         void reply.header('x-next-cursor', listed.next).header('link', `<${req.url.split('?')[0]}?${rest}>; rel="next"`);
       }
       const origin = `${req.protocol}://${req.host}`;
-      const body = Readable.from(kifRecords(listed.games.map((g) => g.gameId), origin));
+      const body = Readable.from(kifRecords(listed.games.map((g) => g.gameId), origin, viewer));
       body.once('close', done); // read to the end, or the client went away
       return reply
         .type('text/plain; charset=utf-8')
@@ -72,10 +74,10 @@ export function registerArchiveRoutes(app: FastifyInstance, stored: GameRecords,
   });
 
   /** The games' KIF records, an empty line between one and the next, read RECORDS_PER_READ at a time. */
-  async function* kifRecords(ids: string[], origin: string): AsyncGenerator<string> {
+  async function* kifRecords(ids: string[], origin: string, viewer: Viewer): AsyncGenerator<string> {
     let between = '';
     for (let i = 0; i < ids.length; i += RECORDS_PER_READ) {
-      for (const record of await stored.gameRecords(ids.slice(i, i + RECORDS_PER_READ))) {
+      for (const record of await stored.gameRecords(ids.slice(i, i + RECORDS_PER_READ), viewer)) {
         yield `${between}${recordKif(record, origin)}`;
         between = '\n';
         await setImmediate();
