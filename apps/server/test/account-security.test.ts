@@ -5,7 +5,7 @@ import { DELETED_PLAYER, GameRecordResponseSchema, MyGamesSchema, RECOVERY_CODE_
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { hashRecoveryCode } from '../src/identity/secrets.ts';
-import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
+import { firstLegal, rankedPair, seatedPair, TestClient } from './support/TestClient.ts';
 import { post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -274,15 +274,7 @@ describe('a device logged out of the account is a stranger to its ranked and tou
     await register(url, 'rina');
     const [a1, a2] = [await login(url, 'rina'), await login(url, 'rina')];
     const sol = await register(url, 'sol');
-    const phone = await TestClient.connect(url, a2);
-    const other = await TestClient.connect(url, sol);
-    phone.send({ type: 'ranked.join', control: '30m+30f' });
-    await phone.nextOf('ranked');
-    other.send({ type: 'ranked.join', control: '30m+30f' });
-    const [m] = await Promise.all([phone.nextOf('ranked.match'), other.nextOf('ranked.match')]);
-    await phone.join(m.roomCode);
-    await other.join(m.roomCode);
-    await Promise.all([phone.nextOf('game'), other.nextOf('game')]);
+    const { a: phone, b: other, match: m } = await rankedPair(url, a2, sol);
     const rating = async () => (await server.db.prisma.rating.findMany({ where: { user: { username: 'rina' } } })).map((r) => r.rating);
     const before = await rating();
 

@@ -4,7 +4,7 @@
 import { ArchivePageSchema, MyGamesSchema, type ArchiveGame, type Color } from '@chu/protocol';
 import { parseKif, setupById } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './support/TestClient.ts';
+import { rankedPair, TestClient } from './support/TestClient.ts';
 import { account, post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -85,15 +85,7 @@ async function lostToCpu(url: string, who: Who): Promise<string> {
 
 /** Two accounts matched by the ranked queue; the first one resigns. */
 async function ratedLoss(url: string, first: Who, second: Who): Promise<string> {
-  const a = await TestClient.connect(url, first);
-  const b = await TestClient.connect(url, second);
-  a.send({ type: 'ranked.join', control: '30m+30f' });
-  await a.nextOf('ranked');
-  b.send({ type: 'ranked.join', control: '30m+30f' });
-  const [m] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
-  await a.join(m.roomCode);
-  await b.join(m.roomCode);
-  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
+  const { a, b, match: m } = await rankedPair(url, first, second);
   a.send({ type: 'resign', gameId: m.gameId });
   await Promise.all([a, b].map((c) => c.nextOf('event', (e) => e.event.kind === 'end')));
   a.close();
