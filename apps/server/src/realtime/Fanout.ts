@@ -59,6 +59,8 @@ export class Fanout implements RoomOutlet {
   /**
    * Which of these devices have a socket open, on any process of the site, signed in to the account given
    * with each: a device logged out of it (logout-others from another) is not that account's presence.
+   * Every process is asked; one that died is still waited for until the adapter stops counting it (its
+   * heartbeat lapses, ~10 s): past `timeoutMs` this throws, for the caller to go on without knowing.
    */
   async connectedDevices(devices: { deviceId: string; userId: string }[], timeoutMs = 1000): Promise<Set<string>> {
     if (devices.length === 0) return new Set();
