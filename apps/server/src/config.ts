@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError } from './startup.ts';
+import { EXPORT_MAX_GAMES } from '@chu/protocol';
 
 /** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
 export const KNOWN_PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
@@ -44,6 +45,9 @@ export interface ServerConfig {
   // room.create past either is refused (too-many-rooms). A room nobody is in, with no game running,
   // leaves memory after emptyForMs (it stays in the database, and comes back when someone enters).
   rooms: { perDevice: number; perAddress: number; emptyForMs: number };
+  // A player's KIF export: games a request at most (the rest from its X-Next-Cursor), exports running at
+  // once from one address, and exports an address may start a window.
+  exports: { maxGames: number; perAddress: number; perWindow: number };
   publicOrigin: string | null; // 'https://chu.example'; null = the request's own scheme and host
   trustProxy: boolean;       // behind a reverse proxy: believe X-Forwarded-For/-Proto (client address, https)
   redisUrl: string | null;   // several processes serve one site: Socket.IO adapter, shared queues and rate-limit counters
@@ -93,6 +97,7 @@ export function defaultConfig(): ServerConfig {
     challenges: { perSender: 3, realtimeMs: 10 * 60_000, correspondenceMs: 3 * 86_400_000, sweepMs: 5_000 },
     requestTimeoutMs: 10_000,
     rooms: { perDevice: 10, perAddress: 50, emptyForMs: 5 * 60_000 },
+    exports: { maxGames: EXPORT_MAX_GAMES, perAddress: 2, perWindow: 20 },
     publicOrigin: null,
     trustProxy: false,
     redisUrl: null,

@@ -136,10 +136,11 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerRoutes(app, {
     identity, lobby, records, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
+    accountDeleted: (userId) => gateway.accountDeleted(userId),
   });
-  registerRecordRoutes(app, records);
+  registerRecordRoutes(app, identity, records);
   registerTournamentRoutes(app, identity, records, tournamentStore, tournaments, config.httpLimits.windowMs);
-  registerArchiveRoutes(app, records, archive);
+  registerArchiveRoutes(app, identity, records, archive, config.exports, config.httpLimits.windowMs);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);

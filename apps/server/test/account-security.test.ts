@@ -5,7 +5,7 @@ import { DELETED_PLAYER, GameRecordResponseSchema, MyGamesSchema, RECOVERY_CODE_
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { hashRecoveryCode } from '../src/identity/secrets.ts';
-import { seatedPair, TestClient } from './support/TestClient.ts';
+import { firstLegal, rankedPair, seatedPair, TestClient } from './support/TestClient.ts';
 import { post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -284,4 +284,72 @@ describe('a deleted account leaves no trace in rooms or tournaments', () => {
     expect((await post(server.url, `/api/tournaments/${xiaCup}/leave`, {}, { bearer: again.token })).status).toBe(200);
     expect(await entrants(xiaCup)).toEqual([]);
   });
+});
+
+describe('a device logged out of the account is a stranger to its ranked and tournament seats (issue 46 §5)', () => {
+  it('a deleted account\'s seat in a room still in memory, and in its running game, reads "deleted player" at once (its device away)', async () => {
+    const zoe = await register(server.url, 'zoe');
+    const { host, guest, code } = await seatedPair(server.url, {}, { host: zoe });
+    host.close(); // away: the room and its game stay in memory, the grace running
+    expect((await post(server.url, '/api/account/delete', { password: PASSWORD }, { bearer: zoe.token })).status).toBe(200);
+    const room = await guest.nextOf('room', (m) => m.room.code === code && m.room.seats.black.name === DELETED_PLAYER);
+    expect(room.room.seats.black).toMatchObject({ kind: 'human', name: DELETED_PLAYER });
+    await guest.until(() => guest.game!.seats.black.name === DELETED_PLAYER);
+    const watcher = await TestClient.connect(server.url, await newDevice(server.url));
+    expect((await watcher.join(code)).seats.black.name).toBe(DELETED_PLAYER);
+    watcher.close();
+    guest.close();
+  }, 60_000);
+
+  it('its resign and its move are refused and change nothing; the account\'s rating stays', async () => {
+    const url = server.url;
+    await register(url, 'rina');
+    const [a1, a2] = [await login(url, 'rina'), await login(url, 'rina')];
+    const sol = await register(url, 'sol');
+    const { a: phone, b: other, match: m } = await rankedPair(url, a2, sol);
+    const rating = async () => (await server.db.prisma.rating.findMany({ where: { user: { username: 'rina' } } })).map((r) => r.rating);
+    const before = await rating();
+
+    // from her first device, rina logs out every other: the phone's socket stays, as a guest
+    expect((await post(url, '/api/account/logout-others', {}, { bearer: a1.token })).status).toBe(200);
+    await phone.nextOf('welcome', (w) => w.user === null);
+    if (m.color === 'black') { // Black moves first
+      expect(await phone.move(firstLegal(phone.game!.moves))).toMatchObject({ type: 'error', code: 'not-seated' });
+    }
+    expect(await phone.command({ type: 'resign', gameId: m.gameId }, 'resign-1')).toMatchObject({ type: 'error', code: 'not-seated' });
+    expect(await phone.command({ type: 'draw', gameId: m.gameId, action: 'offer' }, 'draw-1')).toMatchObject({ type: 'error', code: 'not-seated' });
+    const stored = await server.db.prisma.game.findUniqueOrThrow({ where: { id: m.gameId }, include: { moves: true } });
+    expect([stored.status, stored.moves.length]).toEqual(['active', 0]);
+    expect(await rating()).toEqual(before);
+    // signed in to the account again, the device plays its seat
+    const back = await post(url, '/api/account/login', { username: 'rina', password: PASSWORD }, { bearer: a2.token });
+    expect(back.status).toBe(200);
+    phone.close();
+    other.close();
+  }, 60_000);
+
+  it('an arena does not pair an entrant whose device was logged out: no tournament.game reaches it', async () => {
+    const url = server.url;
+    await register(url, 'tara');
+    const [t1, t2] = [await login(url, 'tara'), await login(url, 'tara')];
+    const uma = await register(url, 'uma');
+    const org = await register(url, 'vik');
+    const made = await post(url, '/api/tournaments', { name: 'Night arena', kind: 'arena', minutes: 10, control: '10m+30b', startsAt: Date.now() + 3_600_000, cpu: [1] }, { bearer: org.token });
+    expect(made.status).toBe(200);
+    const { id } = (await made.json()) as { id: string };
+    const phone = await TestClient.connect(url, t2);
+    const umaSocket = await TestClient.connect(url, uma);
+    for (const who of [t2, uma]) expect((await post(url, `/api/tournaments/${id}/join`, {}, { bearer: who.token })).status).toBe(200);
+    expect((await post(url, '/api/account/logout-others', {}, { bearer: t1.token })).status).toBe(200);
+    await phone.nextOf('welcome', (w) => w.user === null);
+    await server.db.prisma.tournament.update({ where: { id }, data: { startsAt: new Date() } });
+
+    // uma is paired (with the CPU, the one other entrant here); tara's entry waits, paused
+    await umaSocket.nextOf('tournament.game', undefined, 30_000);
+    expect(phone.silentFor((msg) => msg.type === 'tournament.game')).toBe(true);
+    const view = (await (await request(url, 'GET', `/api/tournaments/${id}`)).json()) as { tournament: { entrants: { name: string; paused?: boolean }[] } };
+    expect(view.tournament.entrants.find((e) => e.name === 'tara')?.paused).toBe(true);
+    phone.close();
+    umaSocket.close();
+  }, 60_000);
 });

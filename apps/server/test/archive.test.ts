@@ -4,7 +4,7 @@
 import { ArchivePageSchema, MyGamesSchema, type ArchiveGame, type Color } from '@chu/protocol';
 import { parseKif, setupById } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './support/TestClient.ts';
+import { rankedPair, TestClient } from './support/TestClient.ts';
 import { account, post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -85,15 +85,7 @@ async function lostToCpu(url: string, who: Who): Promise<string> {
 
 /** Two accounts matched by the ranked queue; the first one resigns. */
 async function ratedLoss(url: string, first: Who, second: Who): Promise<string> {
-  const a = await TestClient.connect(url, first);
-  const b = await TestClient.connect(url, second);
-  a.send({ type: 'ranked.join', control: '30m+30f' });
-  await a.nextOf('ranked');
-  b.send({ type: 'ranked.join', control: '30m+30f' });
-  const [m] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
-  await a.join(m.roomCode);
-  await b.join(m.roomCode);
-  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
+  const { a, b, match: m } = await rankedPair(url, first, second);
   a.send({ type: 'resign', gameId: m.gameId });
   await Promise.all([a, b].map((c) => c.nextOf('event', (e) => e.event.kind === 'end')));
   a.close();
@@ -268,5 +260,37 @@ describe('a guest who registers', () => {
     // a game played after registering is hers at once
     const next = await lostToCpu(server.url, { token, deviceId: nuria.deviceId }); // registering rotated her token
     expect((await archive(server.url, 'nuria')).games[0].gameId).toBe(next);
+  }, 60_000);
+});
+
+describe('room codes in the archive (issue 46 §9)', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('a private room\'s code is shown to its players only; a public room\'s to anyone', async () => {
+    const url = server.url;
+    const sara = await account(url, 'sara');
+    const tomas = await TestClient.device(url, 'Tomas');
+    const stranger = await TestClient.device(url, 'Stranger');
+    const hidden = await played(url, sara, tomas, 'black');
+    const listed = await played(url, sara, tomas, 'white', { public: true });
+    const codeOf = (games: ArchiveGame[], id: string) => games.find((g) => g.gameId === id)?.roomCode;
+    const record = async (id: string, bearer?: string) =>
+      ((await (await request(url, 'GET', `/api/games/${id}`, undefined, bearer ? { bearer } : {})).json()) as { game: { roomCode: string | null } }).game.roomCode;
+
+    const theirs = (await archive(url, 'sara', '', sara.token)).games;
+    expect(codeOf(theirs, hidden)).toMatch(/\S/);
+    expect(await record(hidden, tomas.token)).toBe(codeOf(theirs, hidden)); // the guest she played, by its device
+    for (const who of [undefined, stranger.token]) {
+      const games = (await archive(url, 'sara', '', who)).games;
+      expect(codeOf(games, hidden)).toBeNull();
+      expect(codeOf(games, listed)).toBe(codeOf(theirs, listed));
+      expect(await record(hidden, who)).toBeNull();
+      const kif = await (await request(url, 'GET', '/api/players/sara/games.kif', undefined, who ? { bearer: who } : {})).text();
+      expect(kif).not.toContain(codeOf(theirs, hidden));
+      expect(kif).toContain(`/r/${codeOf(theirs, listed)}`);
+      expect(await (await request(url, 'GET', `/api/games/${hidden}.kif`, undefined, who ? { bearer: who } : {})).text()).not.toContain(codeOf(theirs, hidden));
+    }
   }, 60_000);
 });

@@ -49,7 +49,7 @@ export const GameRecordSeatSchema = z.object({
 });
 export const GameRecordSchema = z.object({
   id: IdSchema,
-  roomCode: z.string(),
+  roomCode: z.string().nullable(), // null: a private room's, to anyone but its players (policy showsRoomCode)
   number: z.number().int(),
   options: RoomOptionsSchema,
   startSfen: z.string(),
@@ -127,9 +127,15 @@ export const ArchiveQuerySchema = ArchiveFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 }).strict();
 export type ArchiveQuery = z.infer<typeof ArchiveQuerySchema>;
+/**
+ * At most this many games in one `games.kif` export, newest first; when more remain the reply names the
+ * rest's start: header `X-Next-Cursor` (and `Link: <…&cursor=…>; rel="next"`), given back as `cursor`.
+ */
+export const EXPORT_MAX_GAMES = 1000;
+export const ArchiveExportQuerySchema = ArchiveFilterSchema.extend({ cursor: ArchiveQuerySchema.shape.cursor }).strict();
 export const ArchiveGameSchema = z.object({
   gameId: IdSchema,
-  roomCode: z.string(),
+  roomCode: z.string().nullable(), // null: a private room's, to anyone but its players (policy showsRoomCode)
   color: ColorSchema, // the player's side
   opponent: z.string().nullable(), // "Ben", "CPU 3"
   variant: z.enum(ALL_VARIANTS), // a room's game: 'chu', 'dai', 'heisei'

@@ -50,6 +50,37 @@ export const swapsFirst = (
 export const nextSeats = (options: Pick<RoomOptions, 'alternateFirst' | 'startSfen'>, last: Seats | null, seats: Seats): Seats =>
   swapsFirst(options, last, seats) ? { black: seats.white, white: seats.black } : structuredClone(seats);
 
+// ---- room codes ----------------------------------------------------------------------------------
+
+/** Who asks: a device, and the account logged in on it; null for a request without a device. */
+export type Viewer = { deviceId: string; userId: string | null } | null;
+
+/**
+ * Whether a game's room code may be shown to `viewer`. A private room's code is its invitation (whoever
+ * has it may enter), so its games show it to their players only, by device or account (issue 46 §9); a
+ * listed room's (a public room, a tournament's game, both on pages anyone reads) to anyone.
+ */
+export function showsRoomCode(listed: boolean, seats: Seats, viewer: Viewer): boolean {
+  if (listed) return true;
+  if (!viewer) return false;
+  return COLORS.some((c) => {
+    const s = seats[c];
+    return s.kind === 'human' && (s.deviceId === viewer.deviceId || (viewer.userId !== null && s.userId === viewer.userId));
+  });
+}
+
+// ---- an account's seats ------------------------------------------------------------------------
+
+/**
+ * A seat of a rated game or a tournament's is the account's (issue 46 §5): the device sitting there holds
+ * it only while signed in to that account. Logged out of it (logout-others from another device), it is a
+ * stranger to the game. A casual seat stays the device's, whoever it is signed in as.
+ */
+export function accountSeatDenial(seat: Seat, device: { user: { id: string } | null }, accountsGame: boolean): Denial | null {
+  if (!accountsGame || seat.kind !== 'human' || !seat.userId || device.user?.id === seat.userId) return null;
+  return deny('not-seated', 'This seat is its account\'s: sign in to that account on this device to play it.');
+}
+
 // ---- rated or not --------------------------------------------------------------------------------
 
 /**

@@ -1,5 +1,5 @@
 import {
-  OutcomeSchema, RoomOptionsSchema, SeatsSchema, standardStart, type ArchiveControl, type ArchiveFilter, type ArchiveGame, type ArchivePage, type Color,
+  OutcomeSchema, RoomOptionsSchema, SeatsSchema, showsRoomCode, standardStart, type Viewer, type ArchiveControl, type ArchiveFilter, type ArchiveGame, type ArchivePage, type Color,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from './database.ts';
@@ -60,7 +60,7 @@ const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `
 
 interface ArchiveRow {
   id: string; code: string; color: Color; seats: unknown; options: unknown; rated: boolean; winner: string | null; reason: string;
-  finished_at: Date; ply: number;
+  finished_at: Date; ply: number; in_tournament: boolean;
 }
 
 /**
@@ -77,10 +77,10 @@ export class Archive {
     return rows[0] ?? null;
   }
 
-  /** One page, newest first, after `cursor`; `next` is null on the last page. */
-  async page(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Promise<ArchivePage> {
+  /** One page, newest first, after `cursor`, as `viewer` may see it; `next` is null on the last page. */
+  async page(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number, viewer: Viewer): Promise<ArchivePage> {
     const rows = await this.prisma.$queryRaw<ArchiveRow[]>(this.pageSql(userId, filter, cursor, limit + 1));
-    const games = rows.slice(0, limit).map(toArchiveGame);
+    const games = rows.slice(0, limit).map((r) => toArchiveGame(r, viewer));
     const last = rows.length > limit ? rows[limit - 1] : null;
     return { games, next: last ? cursorText({ finishedAt: last.finished_at, id: last.id }) : null };
   }
@@ -104,7 +104,8 @@ export class Archive {
     };
     return Prisma.sql`
       SELECT a."id", r."code", a."color", a."seats", a."options", a."rated", a."winner", a."reason", a."finished_at",
-        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = a."id") AS "ply"
+        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = a."id") AS "ply",
+        EXISTS (SELECT 1 FROM "tournament_pairings" p WHERE p."game_id" = a."id") AS "in_tournament"
       FROM (${Prisma.join(COLORS.map(seat), ' UNION ALL ')}) a JOIN "rooms" r ON r."id" = a."room_id"
       ORDER BY a."finished_at" DESC, a."id" DESC LIMIT ${limit}`;
   }
@@ -125,12 +126,12 @@ export class Archive {
   }
 }
 
-function toArchiveGame(r: ArchiveRow): ArchiveGame {
+function toArchiveGame(r: ArchiveRow, viewer: Viewer): ArchiveGame {
   const seats = SeatsSchema.parse(r.seats);
   const options = RoomOptionsSchema.parse(r.options);
   const outcome = OutcomeSchema.parse({ winner: r.winner, reason: r.reason });
   return {
-    gameId: r.id, roomCode: r.code, color: r.color,
+    gameId: r.id, roomCode: showsRoomCode(options.public || r.in_tournament, seats, viewer) ? r.code : null, color: r.color,
     opponent: recordSeat(seats[other(r.color)]).name,
     variant: options.variant, handicap: !standardStart(options), rated: r.rated, timeControl: options.timeControl,
     result: outcome.winner === null ? 'draw' : outcome.winner === r.color ? 'win' : 'loss', reason: outcome.reason,

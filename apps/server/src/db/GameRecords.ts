@@ -1,5 +1,5 @@
 import {
-  GameStatusSchema, RoomOptionsSchema, seatLabel, SeatsSchema, setupOfRoom, type Color, type GameRecord, type GameStatus, type RoomOptions, type Seat,
+  GameStatusSchema, RoomOptionsSchema, seatLabel, SeatsSchema, setupOfRoom, showsRoomCode, type Color, type Viewer, type GameRecord, type GameStatus, type RoomOptions, type Seat,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
 import { outcomeOf, storedClock } from './columns.ts';
@@ -22,45 +22,57 @@ export interface MyGameRow {
   sealed: boolean; turnStartedAt: Date | null; ply: number; updatedAt: string; outcome: GameRecord['outcome'];
 }
 
+const RECORD_PARTS = {
+  tournamentPairing: { select: { tournament: { select: { id: true, name: true } } } },
+  room: { select: { code: true } },
+  moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true, lagMs: true } },
+} satisfies Prisma.GameInclude;
+
+function toGameRecord(g: Prisma.GameGetPayload<{ include: typeof RECORD_PARTS }>, viewer: Viewer): GameRecord {
+  const seats = SeatsSchema.parse(g.seats);
+  const status = GameStatusSchema.parse(g.status);
+  const options = RoomOptionsSchema.parse(g.options);
+  return {
+    id: g.id,
+    roomCode: showsRoomCode(options.public || g.tournamentPairing !== null, seats, viewer) ? g.room.code : null,
+    number: g.number,
+    options,
+    startSfen: g.startSfen,
+    setup: setupOfRoom({ variant: options.variant, startSfen: g.startSfen }),
+    moves: g.moves.map((m) => m.usi),
+    times: g.moves.map((m) => m.timeMs),
+    clocks: g.moves.map((m) => {
+      const c = storedClock(m);
+      return c && { black: { mainMs: c.blackMs, periods: c.blackPeriods }, white: { mainMs: c.whiteMs, periods: c.whitePeriods }, lagCreditMs: m.lagMs ?? 0 };
+    }),
+    byCpu: g.moves.map((m) => m.byCpu),
+    status,
+    outcome: outcomeOf(status, g.winner, g.reason),
+    seats: { black: recordSeat(seats.black), white: recordSeat(seats.white) },
+    createdAt: g.createdAt.toISOString(),
+    finishedAt: g.finishedAt?.toISOString() ?? null,
+    tournament: g.tournamentPairing?.tournament ?? null,
+  };
+}
+
 /** The HTTP read models of stored games: replays and records, and the games a person comes back to. */
 export class GameRecords {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** A game as stored, for replays (finished or not). */
-  async gameRecord(id: string): Promise<GameRecord | null> {
-    const g = await this.prisma.game.findUnique({
-      where: { id },
-      include: {
-        tournamentPairing: { select: { tournament: { select: { id: true, name: true } } } },
-        room: { select: { code: true } },
-        moves: { orderBy: { ply: 'asc' }, select: { usi: true, timeMs: true, byCpu: true, blackMs: true, blackPeriods: true, whiteMs: true, whitePeriods: true, lagMs: true } },
-      },
+  /** A game as stored, for replays (finished or not), as `viewer` may see it. */
+  async gameRecord(id: string, viewer: Viewer): Promise<GameRecord | null> {
+    const g = await this.prisma.game.findUnique({ where: { id }, include: RECORD_PARTS });
+    return g && toGameRecord(g, viewer);
+  }
+
+  /** Several games as stored, in the order of `ids` (one query: an export reads a page at a time). */
+  async gameRecords(ids: string[], viewer: Viewer): Promise<GameRecord[]> {
+    const rows = await this.prisma.game.findMany({ where: { id: { in: ids } }, include: RECORD_PARTS });
+    const byId = new Map(rows.map((g) => [g.id, g]));
+    return ids.flatMap((id) => {
+      const g = byId.get(id);
+      return g ? [toGameRecord(g, viewer)] : [];
     });
-    if (!g) return null;
-    const seats = SeatsSchema.parse(g.seats);
-    const status = GameStatusSchema.parse(g.status);
-    const options = RoomOptionsSchema.parse(g.options);
-    return {
-      id: g.id,
-      roomCode: g.room.code,
-      number: g.number,
-      options,
-      startSfen: g.startSfen,
-      setup: setupOfRoom({ variant: options.variant, startSfen: g.startSfen }),
-      moves: g.moves.map((m) => m.usi),
-      times: g.moves.map((m) => m.timeMs),
-      clocks: g.moves.map((m) => {
-        const c = storedClock(m);
-        return c && { black: { mainMs: c.blackMs, periods: c.blackPeriods }, white: { mainMs: c.whiteMs, periods: c.whitePeriods }, lagCreditMs: m.lagMs ?? 0 };
-      }),
-      byCpu: g.moves.map((m) => m.byCpu),
-      status,
-      outcome: outcomeOf(status, g.winner, g.reason),
-      seats: { black: recordSeat(seats.black), white: recordSeat(seats.white) },
-      createdAt: g.createdAt.toISOString(),
-      finishedAt: g.finishedAt?.toISOString() ?? null,
-      tournament: g.tournamentPairing?.tournament ?? null,
-    };
   }
 
   /**

@@ -3,6 +3,8 @@ import { Game, kifDate, kifTimeControl, toKif } from '@chu/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GameRecords } from '../db/GameRecords.ts';
+import type { Identity } from '../identity/Identity.ts';
+import { requestViewer } from './requester.ts';
 
 const PlyQuerySchema = z.object({ ply: z.coerce.number().int().min(0).max(100_000).optional() }).strict();
 
@@ -35,7 +37,7 @@ export function recordKif(record: GameRecord, origin: string): string {
     start: kifDate(new Date(record.createdAt)),
     ...(record.finishedAt ? { end: kifDate(new Date(record.finishedAt)) } : {}),
     event: record.tournament?.name ?? 'Chu Shogi Online', // a tournament's game names its tournament
-    site: `${origin}/r/${record.roomCode}`,
+    site: record.roomCode === null ? origin : `${origin}/r/${record.roomCode}`,
     ...(kifTimeControl(record.options.timeControl) ? { timeControl: kifTimeControl(record.options.timeControl)! } : {}),
     ...(record.outcome ? { outcome: record.outcome } : {}),
   }, moveTimes(record));
@@ -48,10 +50,10 @@ export const kifCollection = (records: GameRecord[], origin: string): string => 
  * Game records that travel: `GET /api/games/:id.kif` in the chu KIF lishogi reads, and
  * `GET /api/games/:id.sfen` for the position after the last move (or after `?ply=N` moves).
  */
-export function registerRecordRoutes(app: FastifyInstance, records: GameRecords) {
+export function registerRecordRoutes(app: FastifyInstance, identity: Identity, records: GameRecords) {
   const load = async (req: FastifyRequest, reply: FastifyReply): Promise<GameRecord | undefined> => {
     const id = IdSchema.safeParse((req.params as { id: string }).id);
-    const record = id.success ? await records.gameRecord(id.data) : null;
+    const record = id.success ? await records.gameRecord(id.data, await requestViewer(identity, req)) : null;
     if (!record) void reply.code(404).send({ code: 'no-game', message: 'No such game.' });
     return record ?? undefined;
   };

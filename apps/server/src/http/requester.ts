@@ -1,4 +1,4 @@
-import { DEVICE_COOKIE } from '@chu/protocol';
+import { DEVICE_COOKIE, type Viewer } from '@chu/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
@@ -18,6 +18,12 @@ export async function requestDevice(identity: Identity, req: FastifyRequest): Pr
   throw a.code === 'expired'
     ? new HttpRefusal(401, 'expired', 'This device was unused for too long: POST /api/device for a new one.')
     : new HttpRefusal(401, 'unauthenticated', 'No device: POST /api/device first.');
+}
+
+/** Who sends a request, if it names a device (pages anyone may read show some things to their players only). */
+export async function requestViewer(identity: Identity, req: FastifyRequest): Promise<Viewer> {
+  const a = await identity.authenticate(tokenOf(req));
+  return a.ok ? { deviceId: a.device.id, userId: a.device.user?.id ?? null } : null;
 }
 
 /** The request's device and the account logged in on it, or a 401/403 refusal. */

@@ -15,7 +15,7 @@ import { myGames } from './myGames.ts';
 import type { Lobby } from '../rooms/Lobby.ts';
 import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
-import { parsed, requestDevice, tokenOf } from './requester.ts';
+import { parsed, requestDevice, requestViewer, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
 
 const DAY_S = 24 * 3600;
@@ -36,6 +36,8 @@ export interface RouteDeps {
   msPerSecond: number; // clock seconds (CHU_MS_PER_SECOND): a correspondence deadline counts in them
   /** Devices whose identity just changed (login, logout): their open sockets follow at once. */
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
+  /** An account was deleted: the rooms in memory, on whichever process owns them, stop showing its name. */
+  accountDeleted(userId: string): void;
 }
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
@@ -202,6 +204,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     const holder = await accountHolder(req, reply);
     const r = await identity.deleteAccount(holder, b.password);
     if (!r.ok) throw await wrongPassword(holder, req);
+    deps.accountDeleted(holder.user.id);
     const sent = issue(req, reply, r.token);
     await deps.identityChanged([r.device, ...r.others]);
     return { device: r.device, ...sent };
@@ -216,7 +219,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
   // Replays: a stored game with its moves (USI) and seat names.
   app.get('/api/games/:id', async (req) => {
     const id = IdSchema.safeParse((req.params as { id: string }).id);
-    const game = id.success ? await records.gameRecord(id.data) : null;
+    const game = id.success ? await records.gameRecord(id.data, await requestViewer(identity, req)) : null;
     if (!game) throw new HttpRefusal(404, 'no-game', 'No such game.');
     return { game };
   });

@@ -79,7 +79,7 @@ export function registerTournamentRoutes(
     if (!view) throw new HttpRefusal(404, 'no-tournament', 'No such tournament.');
     const records = [];
     for (const g of view.games) {
-      const record = g.gameId ? await stored.gameRecord(g.gameId) : null;
+      const record = g.gameId ? await stored.gameRecord(g.gameId, null) : null; // a tournament's games are listed: codes for anyone
       if (record) records.push(record);
     }
     return reply

@@ -57,16 +57,18 @@ export class Fanout implements RoomOutlet {
   }
 
   /**
-   * Which of these devices have a socket open, on any process. Every process is asked; one that died is
-   * still waited for until the adapter stops counting it (its heartbeat lapses, ~10 s): past `timeoutMs`
-   * this throws, for the caller to go on without knowing.
+   * Which of these devices have a socket open, on any process of the site, signed in to the account given
+   * with each: a device logged out of it (logout-others from another) is not that account's presence.
+   * Every process is asked; one that died is still waited for until the adapter stops counting it (its
+   * heartbeat lapses, ~10 s): past `timeoutMs` this throws, for the caller to go on without knowing.
    */
-  async connectedDevices(deviceIds: string[], timeoutMs = 1000): Promise<Set<string>> {
-    if (deviceIds.length === 0) return new Set();
-    const sockets = await this.io.timeout(timeoutMs).in(deviceIds.map(deviceChannel)).fetchSockets();
+  async connectedDevices(devices: { deviceId: string; userId: string }[], timeoutMs = 1000): Promise<Set<string>> {
+    if (devices.length === 0) return new Set();
+    const accountOf = new Map(devices.map((d) => [d.deviceId, d.userId]));
+    const sockets = await this.io.timeout(timeoutMs).in(devices.map((d) => deviceChannel(d.deviceId))).fetchSockets();
     return new Set(sockets.flatMap((s) => {
-      const id = (s.data as { device?: Visitor } | undefined)?.device?.id;
-      return id ? [id] : [];
+      const device = (s.data as { device?: Visitor } | undefined)?.device;
+      return device?.user && accountOf.get(device.id) === device.user.id ? [device.id] : [];
     }));
   }
 

@@ -43,6 +43,7 @@ interface Admitted { device: DeviceIdentity; createdAt: Date; credential: string
 type Admission = ({ ok: true } & Admitted) | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
 const IDENTITY_EVENT = 'chu:identity';
+const ACCOUNT_DELETED_EVENT = 'chu:account-deleted';
 const DevicesSchema = z.array(z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string() }).nullable() }));
 
 /** The rooms a socket is present in: the room channels it joined (Socket.IO keeps them; nothing else does). */
@@ -101,6 +102,11 @@ export class Gateway {
       const devices = DevicesSchema.safeParse(raw);
       if (devices.success) void this.updateIdentities(devices.data).catch((err) => this.log.error({ err }, 'identity update failed'));
     });
+    // An account deleted on another process: this one's rooms forget its name too.
+    this.io.on(ACCOUNT_DELETED_EVENT, (raw: unknown) => {
+      const userId = z.string().safeParse(raw);
+      if (userId.success) this.lobby.forgetAccount(userId.data);
+    });
     // A device's token rotated (here or on another process): its sockets that signed in with the old one close.
     this.identity.onChange((deviceIds) => {
       this.closeRevoked(deviceIds).catch((err) => this.log.error({ err }, 'revoked sockets not closed'));
@@ -138,6 +144,12 @@ export class Gateway {
     // each process's edge updates its own sockets: tell the others too
     if (this.config.redisUrl) this.io.serverSideEmit(IDENTITY_EVENT, devices);
     await this.updateIdentities(devices);
+  }
+
+  /** An account was deleted (its stored seats already renamed): every process's rooms in memory follow. */
+  accountDeleted(userId: string): void {
+    if (this.config.redisUrl) this.io.serverSideEmit(ACCOUNT_DELETED_EVENT, userId);
+    this.lobby.forgetAccount(userId);
   }
 
   private async updateIdentities(devices: DeviceIdentity[]): Promise<void> {

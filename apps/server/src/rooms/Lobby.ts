@@ -140,6 +140,11 @@ export class Lobby {
   }
 
   /** This process's part of the lobby: its open public rooms and the games being played in them. */
+  /** A deleted account's seats in the rooms this process holds read DELETED_PLAYER, as the stored ones do. */
+  forgetAccount(userId: string): void {
+    for (const room of this.rooms.values()) room.forgetAccount(userId);
+  }
+
   listing(): LobbyListing {
     const rooms: OpenRoom[] = [];
     const live: LiveGame[] = [];

@@ -1,6 +1,6 @@
 import { Game } from '@chu/rules';
 import {
-  COLORS, isAccount, nextSeats, opposite, ratedDenial, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupants, seatLabel, seatOf, setupOfRoom,
+  COLORS, DELETED_PLAYER, isAccount, nextSeats, opposite, ratedDenial, ratingPoolOf, RoomOptionsSchema, roomStartSfen, rulesOptions, sameOccupants, seatLabel, seatOf, setupOfRoom,
   type Color, type LiveGame, type OpenRoom, type RoomOptions, type RoomOptionsPatch, type RoomTournament, type RoomView, type Seat, type Seats, type SeatView,
   type GameEvent, type ServerMessage,
 } from '@chu/protocol';
@@ -208,6 +208,26 @@ export class Room {
       if (!this.present.get(h.device.id)?.sockets.has(h.socketId)) out.push(...(await this.enter(h.device, h.socketId)).out);
     }
     return { reply: this.ok(), out };
+  }
+
+  /**
+   * A deleted account's seats, as Identity.deleteAccount left the stored ones: the room's seat a guest's
+   * with DELETED_PLAYER for a name, the running game's seat named DELETED_PLAYER. On the room's queue;
+   * everyone here is shown the room and its game again.
+   */
+  forgetAccount(userId: string): void {
+    const named = (s: Seat) => s.kind === 'human' && s.userId === userId;
+    if (!COLORS.some((c) => named(this.seats[c]) || (this.liveGame && named(this.liveGame.seats[c])))) return;
+    this.ownWork(async () => {
+      const game = this.liveGame;
+      for (const c of COLORS) {
+        const seat = this.seats[c];
+        if (seat.kind === 'human' && named(seat)) this.seats[c] = { ...seat, name: DELETED_PLAYER, userId: null };
+        const played = game?.seats[c];
+        if (played?.kind === 'human' && named(played)) game!.seats[c] = { ...played, name: DELETED_PLAYER };
+      }
+      return { reply: this.ok(), out: this.resync() };
+    });
   }
 
   /** Reconciles presence on the room's queue and tells the room what changed. */

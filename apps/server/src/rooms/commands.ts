@@ -1,4 +1,4 @@
-import type { ClientMessageOf, ClientMessageType, ServerMessage } from '@chu/protocol';
+import { accountSeatDenial, type ClientMessageOf, type ClientMessageType, type ServerMessage } from '@chu/protocol';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
 import type { GameSession, Reply, Step } from '../game/GameSession.ts';
 import { GameStarts } from './GameStarts.ts';
@@ -114,7 +114,10 @@ type Play = (game: GameSession, caller: Caller, m: GameCommand) => Promise<Step>
 async function onGame(room: Room, caller: Caller, m: GameCommand, play: Play): Promise<Outcome> {
   const game = room.session;
   if (game?.id !== m.gameId) return refuse('no-game', 'That game is over.');
-  const seated = game.colorOf(caller.device.id) !== null;
+  const color = game.colorOf(caller.device.id);
+  const denial = color && accountSeatDenial(game.seats[color], caller.device, game.rated || room.tournament !== null);
+  if (denial) return refuse(denial.code, denial.message);
+  const seated = color !== null;
   if (room.superseded) return { ...refusedWrite(), seated };
   const step = await room.played(play(game, caller, m));
   const resync = !step.reply.ok && step.reply.resync ? room.gameMessage('resync') : null;

@@ -20,9 +20,9 @@ export interface TournamentOutlet {
 
 export const tournamentChannel = (id: string) => `tournament:${id}`;
 
-/** Which of these devices have a socket open, on any process of the site (realtime/Fanout); throws when it cannot tell. */
+/** Which of these devices have a socket open as their account, on any process of the site (realtime/Fanout); throws when it cannot tell. */
 export interface TournamentPresence {
-  connectedDevices(deviceIds: string[]): Promise<Set<string>>;
+  connectedDevices(devices: { deviceId: string; userId: string }[]): Promise<Set<string>>;
 }
 
 export interface TournamentDeps {
@@ -237,10 +237,11 @@ export class Tournaments {
    */
   private async awayOf(state: TournamentState, entrants: EntrantRecord[]): Promise<Set<string>> {
     const t = state.tournament;
-    const people = entrants.filter((e) => e.cpuLevel === null && e.deviceId !== null);
+    // an entrant is its account: its device counts only while signed in to it (issue 46 §5)
+    const people = entrants.filter((e) => e.cpuLevel === null && e.deviceId !== null && e.userId !== null);
     if (t.kind !== 'arena' || t.status !== 'running' || people.length === 0) return new Set();
     try {
-      const here = await this.deps.presence.connectedDevices(people.map((e) => e.deviceId!));
+      const here = await this.deps.presence.connectedDevices(people.map((e) => ({ deviceId: e.deviceId!, userId: e.userId! })));
       return new Set(people.filter((e) => !here.has(e.deviceId!)).map((e) => e.id));
     } catch (err) {
       this.deps.log.warn({ err, tournament: t.id }, 'who is here is not known: nobody is paused');

@@ -201,6 +201,20 @@ export async function seatedPair(
   return { host, guest, code: room.code, gameId: host.game!.id };
 }
 
+/** Two people matched by the ranked queue (the first joins it first), each in the room of their started game. */
+export async function rankedPair(url: string, first: Who, second: Who) {
+  const a = await TestClient.connect(url, first);
+  const b = await TestClient.connect(url, second);
+  a.send({ type: 'ranked.join', control: '30m+30f' });
+  await a.nextOf('ranked');
+  b.send({ type: 'ranked.join', control: '30m+30f' });
+  const [match] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
+  await a.join(match.roomCode);
+  await b.join(match.roomCode);
+  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
+  return { a, b, match };
+}
+
 /** A person seated as Black facing a CPU seat as White; the game started. */
 export async function againstCpu(url: string, options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}, level = 8) {
   const person = await TestClient.connect(url, 'Solo');
