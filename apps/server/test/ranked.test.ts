@@ -3,8 +3,9 @@ import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIENT_EVENT, RANKED_CONTROLS, type Color, type Leaderboard, type Profile, type RankedControlId } from '@chu/protocol';
+import { CLIENT_EVENT, RANKED_CONTROLS, type Color, type Leaderboard, type Profile } from '@chu/protocol';
 import { LION_RUSH, TestClient } from './support/TestClient.ts';
+import { matched } from './support/ranked.ts';
 import { kill9, spawnServer } from './support/childServer.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer } from './support/testServer.ts';
@@ -34,24 +35,6 @@ async function leaderboard(url: string, query = ''): Promise<Leaderboard> {
   const res = await fetch(`${url}/api/leaderboard${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as Leaderboard;
-}
-
-/** Both queue for `control`; resolves when both are told of the match and have joined its room. */
-async function matched(a: TestClient, b: TestClient, control: RankedControlId) {
-  a.send({ type: 'ranked.join', control });
-  expect((await a.nextOf('ranked', (m) => m.queue !== null)).queue).toMatchObject({ control });
-  b.send({ type: 'ranked.join', control });
-  const [ma, mb] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
-  expect(ma.gameId).toBe(mb.gameId);
-  expect(ma.roomCode).toBe(mb.roomCode);
-  expect(new Set([ma.color, mb.color])).toEqual(new Set(['black', 'white']));
-  await a.join(ma.roomCode);
-  await b.join(mb.roomCode);
-  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
-  // Both were away until they arrived (RULES.md §8): wait until each sees both seats present.
-  await Promise.all([a, b].map((c) => c.until(() => c.game!.seats.black.status === 'present' && c.game!.seats.white.status === 'present')));
-  const byColor: Record<Color, TestClient> = ma.color === 'black' ? { black: a, white: b } : { black: b, white: a };
-  return { ...byColor, gameId: ma.gameId, code: ma.roomCode };
 }
 
 describe('ranked play', () => {
