@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { Store } from '../src/db/Store.ts';
-import { againstCpu, firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
+import { againstCpu, firstLegal, firstMoves, seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -27,14 +27,6 @@ const untilIntoTurn = async (clock: ClockView, ms: number) => {
 };
 const storedMoves = (server: TestServer, gameId: string) =>
   server.db.prisma.move.findMany({ where: { gameId }, orderBy: { ply: 'asc' } });
-/** Both sides make their first move at once: from here on the clocks run (first-moves.test.ts: before, none does). */
-async function firstMoves(host: TestClient, guest: TestClient): Promise<void> {
-  expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
-  await guest.reach(host.game!.version);
-  expect(await guest.move('11d11e')).toMatchObject({ type: 'ack' });
-  await host.reach(guest.game!.version);
-}
-
 /** Holds back this client's pongs by `ms`, as a slow network would: the server measures the round trip. */
 const slowPongs = (c: TestClient, ms: number) => {
   const engine = c.socket.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
@@ -198,7 +190,7 @@ describe('lag compensation (RULES.md §7)', () => {
     const { host, guest } = await seatedPair(server.url, { timeControl: tc });
     slowPongs(host, 1500); // Black's link: ~750 ms each way, more than any quota
     await firstMoves(host, guest); // they earn no credit, and spend no quota: no clock runs
-    await sleep(2000); // slow round trips measured
+    await sleep(10_000); // six slow round trips (1.6 s each): the estimate is the lowest of the last six
     const credits = await blackCredits(host, guest, 4);
     // the whole quota at first, then what each move adds to it
     expect(credits).toEqual([300, 100, 100, 100]);
@@ -229,10 +221,12 @@ describe('lag credit cannot be bought by delaying pongs (RULES.md §7; issue 46.
     const tc = { kind: 'clock', initialSeconds: 300, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
     const { host, guest } = await seatedPair(server.url, { timeControl: tc });
     slowPongs(host, 3500); // ~1,750 ms one way by its round trips, which a client can make longer, never shorter
-    await sleep(4000); // before the first move no clock runs: a round trip is measured meanwhile
+    // before the first move no clock runs (30 s here): six slow round trips (3.6 s each) are measured meanwhile
+    await sleep(22_000);
     await firstMoves(host, guest);
     const credits = await blackCredits(host, guest, 6);
     expect(credits).toEqual([500, 500, 500, 500, 500, 500]); // it was 1,750, 1,750, 1,500, 1,000… (quota-bound only)
+    console.info(`lag credited to a client holding its pongs 3.5 s (ms): ${credits.join(', ')}`);
     host.close(); guest.close();
   });
 
@@ -240,7 +234,7 @@ describe('lag credit cannot be bought by delaying pongs (RULES.md §7; issue 46.
     const tc = { kind: 'clock', initialSeconds: 0, byoyomiSeconds: 5, periods: 1, incrementSeconds: 0 } as const;
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
     slowPongs(host, 3500);
-    await sleep(4000);
+    await sleep(16_000); // four slow round trips: a smoothed estimate (as before the fix) would have reached ~1,330 ms
     await firstMoves(host, guest);
     expect(host.game!.clock).toMatchObject({ running: 'black', black: { mainMs: 0, periods: 1 } });
     await untilIntoTurn(host.game!.clock!, 5000 + 1200);

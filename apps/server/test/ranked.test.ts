@@ -323,7 +323,12 @@ describe('ranked results', () => {
       const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
       clients.push(ana, ben);
       const { black, white, gameId } = await matched(ana, ben, '10m+30b');
+      // both make their first move (before that, a player who leaves has the game aborted: first-moves.test.ts)
       expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
+      await white.reach(black.game!.version);
+      expect(await white.move('11d11e')).toMatchObject({ type: 'ack' });
+      await black.reach(white.game!.version);
+      expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
       white.close(); // gone: the CPU plays White after the grace period
       const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 20_000);
       expect(cpuMove.event).toMatchObject({ color: 'white', byCpu: true });
@@ -363,6 +368,8 @@ describe('an adjourned ranked game', () => {
       const { black, white, gameId, code } = await matched(ana, ben, '30m+30f');
       expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
       await white.reach(black.game!.version);
+      expect(await white.move('11d11e')).toMatchObject({ type: 'ack' }); // both first moves: the clocks run
+      await black.reach(white.game!.version);
       const before = { ana: await profile(server.url, 'ana'), ben: await profile(server.url, 'ben') };
       const watcher = await TestClient.connect(server.url, 'Watcher');
       clients.push(watcher);

@@ -319,13 +319,15 @@ export class GameSession extends GameState {
       this.deps.log.info({ game: this.id }, 'nobody seated is present: game adjourned');
       return this.record([...events, { kind: 'adjourn', why: 'absence', clock: this.clockView() }], 'adjourned');
     }
-    // lishogi's start rule (RULES.md §7): a first move that does not come in time aborts the game, rated or not
-    if (this.clock?.opening && this.clock.expired(t)) return this.end((g) => g.abort());
+    // lishogi's start rule (RULES.md §7): a person's first move that does not come in time aborts the game,
+    // rated or not; a CPU seat's late first move is played, as below (a cold engine must not abort a game)
+    const cpuToMove = this.absence.controller(this.game.turn) === 'cpu';
+    if (this.clock?.opening && this.clock.expired(t) && !cpuToMove) return this.end((g) => g.abort());
     if (this.clock?.expired(t)) {
       const side = this.game.turn;
       const stored = events.length ? await this.record(events) : this.nothing();
       // The CPU never forfeits on time: if its search is late, the rules' first legal move is played.
-      const late = this.absence.controller(side) === 'cpu' ? this.game.legalMoves()[0] : undefined;
+      const late = cpuToMove ? this.game.legalMoves()[0] : undefined;
       const ended = late ? await this.commit(late, CPU) : await this.end((g) => g.timeout(side));
       return { ...ended, events: [...stored.events, ...ended.events] };
     }
