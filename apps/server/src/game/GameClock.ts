@@ -26,18 +26,18 @@ export class GameClock {
   private running: Color | null = null;
 
   /**
-   * `msPerSecond` scales clock seconds (CHU_MS_PER_SECOND, the fast test clock); `stored` are the clocks
-   * stored with each move so far (null for a move stored before clocks existed: the start's clocks).
+   * `stored` are the clocks stored with each move so far (null for a move stored before clocks existed: the
+   * start's clocks); `firstMoveMs` the first-move allowance, on the same scale as `config`.
    */
   constructor(
-    readonly config: ClockConfig, readonly control: TimeControl, stored: (StoredClock | null)[] = [],
-    private readonly firstMoveMs = FIRST_MOVE_SECONDS * 1000,
+    readonly config: ClockConfig, readonly control: TimeControl, stored: (StoredClock | null)[], private readonly firstMoveMs: number,
   ) {
     const start = startClock(config);
     this.history = [start];
     for (const s of stored) this.history.push(s ? fromStored(s, start) : start);
   }
 
+  /** `msPerSecond` scales clock seconds (CHU_MS_PER_SECOND, the fast test clock). */
   static of(control: TimeControl, msPerSecond: number, stored: (StoredClock | null)[] = []): GameClock | null {
     const config = clockConfig(control);
     return config && new GameClock(scaled(config, msPerSecond / 1000), control, stored, FIRST_MOVE_SECONDS * msPerSecond);
