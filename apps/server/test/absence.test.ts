@@ -43,8 +43,8 @@ describe('timed turns: an away person never loses on time', () => {
     // 30 s turns (600 ms) and the 60 s grace (1.2 s): the away seat's countdown starts at the grace
     // period, and once the turn is its own, the CPU must stand in with a third of the turn left
     const { host, guest, code } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: 30 } });
+    await firstMoves(host, guest); // at once: the first-move allowance is 600 ms here
     const watcher = await spectator(server.url, code);
-    await firstMoves(host, guest);
     guest.close(); // White leaves while Black is to move
     const away = await watcher.nextOf('room', (m) => m.room.seats.white.status === 'away');
     expect(away.room.seats.white.takeoverInMs).toBeGreaterThan(400);
