@@ -330,7 +330,7 @@ describe('ranked results', () => {
       await black.reach(white.game!.version);
       expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
       white.close(); // gone: the CPU plays White after the grace period
-      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 20_000);
+      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white' && m.event.ply === 3, 20_000);
       expect(cpuMove.event).toMatchObject({ color: 'white', byCpu: true });
       await black.reach(cpuMove.event.version);
       black.send({ type: 'resign', gameId });
