@@ -1,10 +1,11 @@
 import type { GameEvent, RoomView, SeatStatus } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
+import { firstLegal, firstMoves, seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
-// RULES.md §8: absent players. Clocks are shortened with msPerSecond.
+// RULES.md §8: absent players. Clocks are shortened with msPerSecond. On a timed game the players make
+// their first moves before anyone leaves: until both have moved nobody stands in (first-moves.test.ts).
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isSeat = (color: 'black' | 'white', status: SeatStatus) => (m: { type: string; event?: GameEvent }) =>
@@ -25,6 +26,7 @@ describe('timed turns: an away person never loses on time', () => {
 
   it.each([30, 60] as const)('%i s per turn: the player on move leaves; the CPU moves in time, and again', async (turnTime) => {
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: turnTime } });
+    await firstMoves(host, guest);
     host.close(); // Black is to move, and gone
     const cpu = await guest.nextOf('event', (m) => m.event.kind === 'move' || m.event.kind === 'end', 5000);
     expect(cpu.event).toMatchObject({ kind: 'move', color: 'black', byCpu: true });
@@ -41,11 +43,12 @@ describe('timed turns: an away person never loses on time', () => {
     // 30 s turns (600 ms) and the 60 s grace (1.2 s): the away seat's countdown starts at the grace
     // period, and once the turn is its own, the CPU must stand in with a third of the turn left
     const { host, guest, code } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: 30 } });
+    await firstMoves(host, guest); // at once: the first-move allowance is 600 ms here
     const watcher = await spectator(server.url, code);
     guest.close(); // White leaves while Black is to move
     const away = await watcher.nextOf('room', (m) => m.room.seats.white.status === 'away');
     expect(away.room.seats.white.takeoverInMs).toBeGreaterThan(400);
-    expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
+    expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
     const moved = await watcher.nextOf('room', (m) => m.room.seats.white.status === 'away' && m.room.seats.white.takeoverInMs! <= 400, 2000);
     expect(moved.room.seats.white.takeoverInMs).toBeGreaterThanOrEqual(0);
     const cpu = await watcher.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 5000);
@@ -62,7 +65,8 @@ describe('nobody to play for: adjournment', () => {
 
   it('both players leave: nothing is played for 3× the grace period, the game adjourns, and resumes when one returns', async () => {
     const { host, guest, gameId, code } = await seatedPair(server.url, { graceSeconds: 2, timeControl: { kind: 'turn', seconds: 30 } });
-    await host.move('7j5h');
+    await firstMoves(host, guest);
+    await host.move('7i7h');
     const watcher = await spectator(server.url, code);
     host.close();
     guest.close();
@@ -70,13 +74,13 @@ describe('nobody to play for: adjournment', () => {
     await sleep(300); // 3× the grace period
     const stored = await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId }, include: { moves: true } });
     expect(stored).toMatchObject({ status: 'adjourned', reason: null });
-    expect(stored.moves.map((m) => m.usi)).toEqual(['7j5h']);
+    expect(stored.moves.map((m) => m.usi).sort()).toEqual(['11d11e', '7i7h', '7j5h']);
     expect(watcher.game).toMatchObject({ status: 'adjourned' });
 
     // listed among the player's games in progress
     const mine = await fetch(`${server.url}/api/me/games`, { headers: { authorization: `Bearer ${guest.token}` } });
     expect(((await mine.json()) as { games: unknown[] }).games).toEqual([
-      expect.objectContaining({ gameId, roomCode: code, color: 'white', status: 'adjourned', opponent: 'Ana', ply: 1 }),
+      expect.objectContaining({ gameId, roomCode: code, color: 'white', status: 'adjourned', opponent: 'Ana', ply: 3 }),
     ]);
 
     // White returns: the game resumes with a full turn; Black is still away, so the CPU plays Black

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { Store } from '../src/db/Store.ts';
-import { againstCpu, firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
+import { againstCpu, firstLegal, firstMoves, seatedPair, TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -27,6 +27,25 @@ const untilIntoTurn = async (clock: ClockView, ms: number) => {
 };
 const storedMoves = (server: TestServer, gameId: string) =>
   server.db.prisma.move.findMany({ where: { gameId }, orderBy: { ply: 'asc' } });
+/** Holds back this client's pongs by `ms`, as a slow network would: the server measures the round trip. */
+const slowPongs = (c: TestClient, ms: number) => {
+  const engine = c.socket.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
+  const send = engine._sendPacket.bind(engine);
+  engine._sendPacket = (type, ...rest) => (type === 'pong' ? void setTimeout(() => send(type, ...rest), ms) : send(type, ...rest));
+};
+
+/** Both play `rounds` moves each; the lag credited to each of Black's moves. */
+async function blackCredits(host: TestClient, guest: TestClient, rounds: number): Promise<number[]> {
+  const credits: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
+    credits.push((await moveOf(guest, 'black')).lagCreditMs);
+    await guest.reach(host.game!.version);
+    expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
+    await host.reach(guest.game!.version);
+  }
+  return credits;
+}
 
 describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
   let server: TestServer;
@@ -37,21 +56,22 @@ describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
   it('main time runs out, then each byoyomi period; the game ends by time after exactly the last period', async () => {
     const tc = { kind: 'clock', initialSeconds: 10, byoyomiSeconds: 10, periods: 2, incrementSeconds: 0 } as const;
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
+    await firstMoves(host, guest);
     expect(host.game!.clock).toMatchObject({ black: { mainMs: 1000, periods: 2 }, byoyomiMs: 1000, running: 'black' });
     // Black waits out its main time and moves halfway into the first period: the period is kept
     await untilIntoTurn(host.game!.clock!, 1000 + 400);
-    expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
+    expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
     const first = await moveOf(guest, 'black');
     expect(first.clock).toMatchObject({ black: { mainMs: 0, periods: 2 }, running: 'white' });
-    expect(await guest.move('11d11e')).toMatchObject({ type: 'ack' });
-    await host.reach(2);
+    expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
+    await host.reach(4);
     // Black lets the first period run out and moves in the second: one period left
     await untilIntoTurn(host.game!.clock!, 1000 + 400);
     expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
     const second = await moveOf(guest, 'black');
     expect(second.clock).toMatchObject({ black: { mainMs: 0, periods: 1 } });
     expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
-    await host.reach(4);
+    await host.reach(6);
     // Black does not move: the flag falls once its last period is over, not before
     const deadline = host.game!.clock!.deadline! - host.game!.clock!.serverNow + Date.now();
     expect(host.game!.clock!.deadline! - host.game!.clock!.turnStartedAt!).toBe(1000); // exactly the last period
@@ -59,7 +79,7 @@ describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(deadline - 5);
     expect(end.event).toMatchObject({ outcome: { winner: 'white', reason: 'timeout' } });
     const rows = await storedMoves(server, gameId);
-    expect(rows.map((r) => [r.blackMs, r.blackPeriods])).toEqual([[0, 2], [0, 2], [0, 1], [0, 1]]);
+    expect(rows.map((r) => [r.blackMs, r.blackPeriods])).toEqual([[1000, 2], [1000, 2], [0, 2], [0, 2], [0, 1], [0, 1]]);
     expect(await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).toMatchObject({ status: 'finished', reason: 'timeout', winner: 'white' });
     host.close(); guest.close();
   });
@@ -67,18 +87,19 @@ describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
   it('Fischer: the increment is added after each move, to what the move left', async () => {
     const tc = { kind: 'clock', initialSeconds: 30, byoyomiSeconds: 0, periods: 1, incrementSeconds: 5 } as const;
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
-    expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
-    await guest.reach(1);
-    expect(await guest.move('11d11e')).toMatchObject({ type: 'ack' });
-    await host.reach(2);
+    await firstMoves(host, guest);
     expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
-    await guest.reach(3);
+    await guest.reach(host.game!.version);
+    expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
+    await host.reach(guest.game!.version);
     const rows = await storedMoves(server, gameId);
-    // each side: 3000 ms, less what each of its moves took (less the lag credited), plus 500 ms a move
+    // each side: 3000 ms, less what each of its moves took (less the lag credited), plus 500 ms a move;
+    // the first moves cost nothing and add nothing: no clock ran
     let black = 3000;
     let white = 3000;
     for (const r of rows) {
-      if (r.ply % 2 === 0) black = black - Math.max(0, r.timeMs - (r.lagMs ?? 0)) + 500;
+      if (r.ply < 2) expect(r.lagMs).toBe(0);
+      else if (r.ply % 2 === 0) black = black - Math.max(0, r.timeMs - (r.lagMs ?? 0)) + 500;
       else white = white - Math.max(0, r.timeMs - (r.lagMs ?? 0)) + 500;
       expect([r.blackMs, r.whiteMs, r.blackPeriods]).toEqual([black, white, 0]);
     }
@@ -113,6 +134,7 @@ describe('clocks: main time, byoyomi, Fischer (RULES.md §7)', () => {
   it('an away player on a clock is covered by the CPU in time, and never flags', async () => {
     const tc = { kind: 'clock', initialSeconds: 10, byoyomiSeconds: 10, periods: 1, incrementSeconds: 0 } as const;
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
+    await firstMoves(host, guest);
     host.close(); // Black is to move, with 2 s on its clock, and gone
     for (let i = 0; i < 3; i++) {
       const cpu = await moveOf(guest, 'black');
@@ -162,32 +184,13 @@ describe('lag compensation (RULES.md §7)', () => {
   beforeAll(async () => { server = await startTestServer({ msPerSecond: 100, pingIntervalMs: 100 }); }, SLOW);
   afterAll(async () => { await server?.stop(); });
 
-  /** Holds back this client's pongs by `ms`, as a slow network would: the server measures the round trip. */
-  const slowPongs = (c: TestClient, ms: number) => {
-    const engine = c.socket.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
-    const send = engine._sendPacket.bind(engine);
-    engine._sendPacket = (type, ...rest) => (type === 'pong' ? void setTimeout(() => send(type, ...rest), ms) : send(type, ...rest));
-  };
-
-  /** Both play `rounds` moves each; the lag credited to each of Black's moves. */
-  async function blackCredits(host: TestClient, guest: TestClient, rounds: number): Promise<number[]> {
-    const credits: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      expect(await host.move(firstLegal(host.game!.moves))).toMatchObject({ type: 'ack' });
-      credits.push((await moveOf(guest, 'black')).lagCreditMs);
-      await guest.reach(host.game!.version);
-      expect(await guest.move(firstLegal(guest.game!.moves))).toMatchObject({ type: 'ack' });
-      await host.reach(guest.game!.version);
-    }
-    return credits;
-  }
-
   it('lag is credited back within its quota: 3 gains to start, 1 gain a move, 7 at most', async () => {
     // 20 min: an estimated length over 180 s, so a gain is 1 clock second (100 ms here); the quota starts at 300 ms
     const tc = { kind: 'clock', initialSeconds: 1200, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
     const { host, guest } = await seatedPair(server.url, { timeControl: tc });
     slowPongs(host, 1500); // Black's link: ~750 ms each way, more than any quota
-    await sleep(5000); // a few slow round trips measured: the estimate is smoothed
+    await firstMoves(host, guest); // they earn no credit, and spend no quota: no clock runs
+    await sleep(10_000); // six slow round trips (1.6 s each): the estimate is the lowest of the last six
     const credits = await blackCredits(host, guest, 4);
     // the whole quota at first, then what each move adds to it
     expect(credits).toEqual([300, 100, 100, 100]);
@@ -197,12 +200,46 @@ describe('lag compensation (RULES.md §7)', () => {
   it('on loopback: the measured lag is small, and what is credited is written down with the move', async () => {
     const tc = { kind: 'clock', initialSeconds: 1200, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
+    await firstMoves(host, guest);
     await sleep(500);
     const credits = await blackCredits(host, guest, 3);
-    const stored = (await storedMoves(server, gameId)).filter((r) => r.ply % 2 === 0).map((r) => r.lagMs);
+    const stored = (await storedMoves(server, gameId)).filter((r) => r.ply % 2 === 0 && r.ply >= 2).map((r) => r.lagMs);
     expect(stored).toEqual(credits);
     for (const c of credits) expect(c).toBeLessThanOrEqual(300);
     console.info(`loopback lag credited to Black's moves (ms): ${credits.join(', ')}`);
+    host.close(); guest.close();
+  });
+});
+
+describe('lag credit cannot be bought by delaying pongs (RULES.md §7; issue 46.3)', () => {
+  let server: TestServer;
+  // real clock seconds: the quota's gains are whole seconds, as on the site
+  beforeAll(async () => { server = await startTestServer({ pingIntervalMs: 100 }); }, SLOW);
+  afterAll(async () => { await server?.stop(); });
+
+  it('a client holding each pong 3.5 s is credited at most 0.5 s a move on a 5-minute clock', async () => {
+    const tc = { kind: 'clock', initialSeconds: 300, byoyomiSeconds: 0, periods: 1, incrementSeconds: 0 } as const;
+    const { host, guest } = await seatedPair(server.url, { timeControl: tc });
+    slowPongs(host, 3500); // ~1,750 ms one way by its round trips, which a client can make longer, never shorter
+    // before the first move no clock runs (30 s here): six slow round trips (3.6 s each) are measured meanwhile
+    await sleep(22_000);
+    await firstMoves(host, guest);
+    const credits = await blackCredits(host, guest, 6);
+    expect(credits).toEqual([500, 500, 500, 500, 500, 500]); // it was 1,750, 1,750, 1,500, 1,000… (quota-bound only)
+    console.info(`lag credited to a client holding its pongs 3.5 s (ms): ${credits.join(', ')}`);
+    host.close(); guest.close();
+  });
+
+  it('byoyomi: a move 1.2 s past its period, from a client holding its pongs, loses on time', async () => {
+    const tc = { kind: 'clock', initialSeconds: 0, byoyomiSeconds: 5, periods: 1, incrementSeconds: 0 } as const;
+    const { host, guest, gameId } = await seatedPair(server.url, { timeControl: tc });
+    slowPongs(host, 3500);
+    await sleep(16_000); // four slow round trips: a smoothed estimate (as before the fix) would have reached ~1,330 ms
+    await firstMoves(host, guest);
+    expect(host.game!.clock).toMatchObject({ running: 'black', black: { mainMs: 0, periods: 1 } });
+    await untilIntoTurn(host.game!.clock!, 5000 + 1200);
+    expect(await host.move(firstLegal(host.game!.moves))).not.toMatchObject({ type: 'ack' });
+    expect(await server.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).toMatchObject({ status: 'finished', reason: 'timeout', winner: 'white' });
     host.close(); guest.close();
   });
 });

@@ -13,12 +13,16 @@ describe('ways a game ends', () => {
   it('per-turn timeout: the side that runs out loses', async () => {
     const { host, guest, gameId } = await seatedPair(server.url, { timeControl: { kind: 'turn', seconds: 30 } });
     expect(host.game!.options.timeControl).toEqual({ kind: 'turn', seconds: 30 });
-    expect(host.game!.clock).toMatchObject({ black: { mainMs: 0, periods: 1 }, byoyomiMs: 600, running: 'black' });
+    expect(host.game!.clock).toMatchObject({ black: { mainMs: 0, periods: 1 }, byoyomiMs: 600, running: null }); // none before both first moves
     expect((await host.move('7j5h')).type).toBe('ack');
+    await guest.reach(1);
+    expect((await guest.move('11d11e')).type).toBe('ack');
+    await host.reach(2);
+    expect((await host.move('7i7h')).type).toBe('ack');
     const end = await host.nextOf('event', (m) => m.event.kind === 'end');
     expect(end.event).toMatchObject({ outcome: { winner: 'black', reason: 'timeout' } });
     expect(await stored(gameId)).toMatchObject({ status: 'finished', winner: 'black', reason: 'timeout' });
-    expect(await guest.move('11d11e', { version: 1 })).toMatchObject({ type: 'error', code: 'game-over' });
+    expect(await guest.move('11e11f', { version: 3 })).toMatchObject({ type: 'error', code: 'game-over' });
     host.close(); guest.close();
   });
 

@@ -3,8 +3,9 @@ import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIENT_EVENT, RANKED_CONTROLS, type Color, type Leaderboard, type Profile, type RankedControlId } from '@chu/protocol';
+import { CLIENT_EVENT, RANKED_CONTROLS, type Color, type Leaderboard, type Profile } from '@chu/protocol';
 import { LION_RUSH, TestClient } from './support/TestClient.ts';
+import { matched } from './support/ranked.ts';
 import { kill9, spawnServer } from './support/childServer.ts';
 import { testDatabase } from './support/testDatabase.ts';
 import { startTestServer } from './support/testServer.ts';
@@ -34,24 +35,6 @@ async function leaderboard(url: string, query = ''): Promise<Leaderboard> {
   const res = await fetch(`${url}/api/leaderboard${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as Leaderboard;
-}
-
-/** Both queue for `control`; resolves when both are told of the match and have joined its room. */
-async function matched(a: TestClient, b: TestClient, control: RankedControlId) {
-  a.send({ type: 'ranked.join', control });
-  expect((await a.nextOf('ranked', (m) => m.queue !== null)).queue).toMatchObject({ control });
-  b.send({ type: 'ranked.join', control });
-  const [ma, mb] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
-  expect(ma.gameId).toBe(mb.gameId);
-  expect(ma.roomCode).toBe(mb.roomCode);
-  expect(new Set([ma.color, mb.color])).toEqual(new Set(['black', 'white']));
-  await a.join(ma.roomCode);
-  await b.join(mb.roomCode);
-  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
-  // Both were away until they arrived (RULES.md §8): wait until each sees both seats present.
-  await Promise.all([a, b].map((c) => c.until(() => c.game!.seats.black.status === 'present' && c.game!.seats.white.status === 'present')));
-  const byColor: Record<Color, TestClient> = ma.color === 'black' ? { black: a, white: b } : { black: b, white: a };
-  return { ...byColor, gameId: ma.gameId, code: ma.roomCode };
 }
 
 describe('ranked play', () => {
@@ -340,9 +323,14 @@ describe('ranked results', () => {
       const ben = await TestClient.connect(server.url, await account(server.url, 'ben'));
       clients.push(ana, ben);
       const { black, white, gameId } = await matched(ana, ben, '10m+30b');
+      // both make their first move (before that, a player who leaves has the game aborted: first-moves.test.ts)
       expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
+      await white.reach(black.game!.version);
+      expect(await white.move('11d11e')).toMatchObject({ type: 'ack' });
+      await black.reach(white.game!.version);
+      expect(await black.move('7i7h')).toMatchObject({ type: 'ack' });
       white.close(); // gone: the CPU plays White after the grace period
-      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white', 20_000);
+      const cpuMove = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.color === 'white' && m.event.ply === 3, 20_000);
       expect(cpuMove.event).toMatchObject({ color: 'white', byCpu: true });
       await black.reach(cpuMove.event.version);
       black.send({ type: 'resign', gameId });
@@ -380,6 +368,8 @@ describe('an adjourned ranked game', () => {
       const { black, white, gameId, code } = await matched(ana, ben, '30m+30f');
       expect(await black.move('7j5h')).toMatchObject({ type: 'ack' });
       await white.reach(black.game!.version);
+      expect(await white.move('11d11e')).toMatchObject({ type: 'ack' }); // both first moves: the clocks run
+      await black.reach(white.game!.version);
       const before = { ana: await profile(server.url, 'ana'), ben: await profile(server.url, 'ben') };
       const watcher = await TestClient.connect(server.url, 'Watcher');
       clients.push(watcher);

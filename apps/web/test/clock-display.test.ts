@@ -68,7 +68,7 @@ describe("the server's clock, seen from the client", () => {
     // the server's turn started at 600_000 (its clock) with 10 s of main time; the client's clock reads 60 s less
     const clock: ClockView = {
       black: { mainMs: 10_000, periods: 2 }, white: { mainMs: 10_000, periods: 2 }, byoyomiMs: 30_000, incrementMs: 0,
-      running: 'black', turnStartedAt: 600_000, deadline: 670_000, serverNow: 601_000,
+      running: 'black', turnStartedAt: 600_000, deadline: 670_000, serverNow: 601_000, firstMoveDeadline: null,
     };
     const game = gameView({ clock });
     const state = reduce(EMPTY_STATE, { type: 'game', game, reason: 'join' }, 541_000).state;

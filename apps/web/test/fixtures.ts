@@ -94,7 +94,7 @@ export const turnClock = (leftMs: number, running: 'black' | 'white' = 'black') 
   const side = { mainMs: 0, periods: 1 };
   return {
     black: side, white: side, byoyomiMs: 30_000, incrementMs: 0, running,
-    turnStartedAt: serverNow - (30_000 - leftMs), deadline: serverNow + leftMs, serverNow,
+    turnStartedAt: serverNow - (30_000 - leftMs), deadline: serverNow + leftMs, serverNow, firstMoveDeadline: null,
   };
 };
 /** Clocks stopped (an adjourned game's): both sides' stored time, nobody's running. */

@@ -18,7 +18,7 @@ function clockView(blackMs: number, over: Partial<ClockView> = {}): ClockView {
   const now = Date.now();
   return {
     black: { mainMs: blackMs, periods: 2 }, white: { mainMs: 600_000, periods: 2 }, byoyomiMs: 30_000, incrementMs: 0,
-    running: 'black', turnStartedAt: now, deadline: now + blackMs + 60_000, serverNow: now, ...over,
+    running: 'black', turnStartedAt: now, deadline: now + blackMs + 60_000, serverNow: now, firstMoveDeadline: null, ...over,
   };
 }
 
@@ -79,7 +79,7 @@ describe('both clocks', () => {
     const day = 86_400_000;
     const c = show({ timeControl: { kind: 'correspondence', daysPerMove: 3 } }, {
       black: { mainMs: 0, periods: 1 }, white: { mainMs: 0, periods: 1 }, byoyomiMs: 3 * day, incrementMs: 0,
-      running: 'black', turnStartedAt: now - day, deadline: now + 2 * day, serverNow: now,
+      running: 'black', turnStartedAt: now - day, deadline: now + 2 * day, serverNow: now, firstMoveDeadline: null,
     });
     expect(c.querySelector('[data-clock="black"]')!.textContent).toBe('2d 0h');
     expect(c.querySelector('[data-deadline="black"]')!.textContent).toBe(

@@ -221,3 +221,34 @@ describe('names in a game', () => {
     expect(strip(container, 'white').querySelector('.pname')!.textContent).toBe('Kirin-4821');
   });
 });
+
+describe("the first moves (RULES.md §7, lishogi's start rule)", () => {
+  const TEN_MINUTES = { ...TURN_30, timeControl: { kind: 'clock', initialSeconds: 600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 } } as const;
+  const waiting = (firstMoveDeadline: number) => ({
+    ...turnClock(30_000), black: { mainMs: 600_000, periods: 1 }, white: { mainMs: 600_000, periods: 1 },
+    running: null, turnStartedAt: null, deadline: null, firstMoveDeadline,
+  });
+
+  it('no clock runs: the strips show full time, the first move counts down, and a player may abort', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(1_000_000);
+    const sent: import('@chu/protocol').ClientMessage[] = [];
+    freshNet(sent);
+    const { container } = show(gameView({ options: TEN_MINUTES, clock: waiting(1_000_000 + 25_000) }));
+    expect(container.querySelector('[data-clock="black"]')!.textContent).toBe('10:00');
+    expect(container.querySelector('[data-first-move="black"]')!.textContent).toMatch(/^First move for Black.*: 0:25 left, or the game is aborted/);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(container.querySelector('[data-clock="black"]')!.textContent).toBe('10:00'); // still not running
+    expect(container.querySelector('[data-first-move="black"]')!.textContent).toContain('0:20');
+    (container.querySelector('[data-action="abort"]') as HTMLButtonElement).click();
+    expect(sent.at(-1)).toMatchObject({ type: 'abort', gameId: 'g1' });
+  });
+
+  it('once both have moved the clocks run, and nobody may abort', () => {
+    const moves = ['7j5h', '11d11e'];
+    const { container } = show(gameView({ options: TEN_MINUTES, moves, ply: 2, version: 2, clock: { ...turnClock(30_000), firstMoveDeadline: null } }));
+    expect(container.querySelector('[data-first-move]')).toBeNull();
+    expect(container.querySelector('[data-action="abort"]')).toBeNull();
+    expect(container.querySelector('[data-action="resign"]')).not.toBeNull();
+  });
+});

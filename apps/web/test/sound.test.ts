@@ -172,7 +172,7 @@ describe('sounds', () => {
     const now = Date.now();
     const clock = {
       black: { mainMs: 12_000, periods: 2 }, white: { mainMs: 12_000, periods: 2 }, byoyomiMs: 30_000, incrementMs: 0,
-      running: 'black' as const, turnStartedAt: now, deadline: now + 72_000, serverNow: now,
+      running: 'black' as const, turnStartedAt: now, deadline: now + 72_000, serverNow: now, firstMoveDeadline: null,
     };
     const { said } = sitDown({ options: { ...TURN_30, timeControl: tc }, clock });
     await vi.advanceTimersByTimeAsync(1_500);
@@ -193,7 +193,7 @@ describe('sounds', () => {
     const days = 86_400_000;
     const clock = {
       black: { mainMs: 0, periods: 1 }, white: { mainMs: 0, periods: 1 }, byoyomiMs: days, incrementMs: 0,
-      running: 'black' as const, turnStartedAt: now - days + 3_601_000, deadline: now + 3_601_000, serverNow: now,
+      running: 'black' as const, turnStartedAt: now - days + 3_601_000, deadline: now + 3_601_000, serverNow: now, firstMoveDeadline: null,
     };
     const { said } = sitDown({ options: { ...TURN_30, timeControl: { kind: 'correspondence', daysPerMove: 1 } }, clock });
     await vi.advanceTimersByTimeAsync(500);

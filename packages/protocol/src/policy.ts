@@ -104,6 +104,25 @@ export function ratedAccounts(accounts: Record<Color, string | null | undefined>
 /** Whether a finished game's result moves ratings: a rated game that was not aborted. */
 export const resultIsRated = (rated: boolean, outcome: { reason: string }): boolean => rated && outcome.reason !== 'abort';
 
+// ---- the first moves (lishogi's start rule, RULES.md §7) -----------------------------------------------
+
+/** No real-time clock runs before both sides have moved: Black's starts after White's first move, White's after its own. */
+export const CLOCK_STARTS_AT_PLY = 2;
+/** Clock seconds the side to move has for its first move before the game is aborted (lishogi gives 15–30 s). */
+export const FIRST_MOVE_SECONDS = 30;
+/**
+ * Whether a game on `control` waits for both first moves before its clocks run: real-time controls (a clock,
+ * a turn limit). Correspondence days run from the start (a day is plenty for a first move); untimed has no clock.
+ */
+export const waitsForFirstMoves = (control: TimeControl): boolean => control.kind === 'clock' || control.kind === 'turn';
+
+/** Why a player may not abort the game now, or null: any game, ranked too, until both sides have moved (an abort is unrated). */
+export function abortDenial(g: Pick<GameFacts, 'status' | 'ply'>): Denial | null {
+  if (g.status === 'finished') return deny('game-over', 'The game is over.');
+  if (g.ply >= CLOCK_STARTS_AT_PLY) return deny('cannot-abort', 'A game can only be aborted before both sides have moved.');
+  return null;
+}
+
 // ---- what a game allows --------------------------------------------------------------------------
 
 /** The facts of a game these rules read: the server's session and the web's view both have them. */

@@ -89,10 +89,13 @@ export const ClockViewSchema = z.object({
   white: SideClockViewSchema,
   byoyomiMs: z.number().int(),   // each period's length: 30000 (a turn limit is one period of it)
   incrementMs: z.number().int(), // Fischer, added after each move
-  running: ColorSchema.nullable(),              // whose time runs; null: stopped (adjourned, over)
+  running: ColorSchema.nullable(),              // whose time runs; null: stopped (before both first moves, adjourned, over)
   turnStartedAt: z.number().int().nullable(),   // server epoch ms the running side's turn started
   deadline: z.number().int().nullable(),        // server epoch ms the running side's time runs out (a correspondence move's deadline)
   serverNow: z.number().int(),                  // server epoch ms when this was sent
+  // before both sides have moved (RULES.md §7): server epoch ms by which the side to move must make its
+  // first move, or the game is aborted; null once the clocks run
+  firstMoveDeadline: z.number().int().nullable(),
 });
 export type ClockView = z.infer<typeof ClockViewSchema>;
 

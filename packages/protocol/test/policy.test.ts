@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adjournDenial, cpuName, DEFAULT_ROOM_OPTIONS, giveTimeDenial, nextSeats, ratedAccounts, ratedDenial, RANKED_CONTROLS, resultIsRated,
+  abortDenial, adjournDenial, cpuName, DEFAULT_ROOM_OPTIONS, giveTimeDenial, nextSeats, ratedAccounts, ratedDenial, RANKED_CONTROLS, resultIsRated,
   sameOccupant, seatLabel, swapsFirst, takebackDenial, takebackPlies, type GameFacts, type Seats,
 } from '../src/index.ts';
 
@@ -64,6 +64,13 @@ describe('what a game allows', () => {
     [game({ options: { ...DEFAULT_ROOM_OPTIONS, timeControl: { kind: 'turn', seconds: 30 } } }), 'no-give-time'],
     [game({ status: 'finished' }), 'game-over'],
   ] as const)('give time: %#', (g, code) => expect(giveTimeDenial(g)?.code ?? null).toBe(code));
+
+  it.each([
+    [game({ ply: 0 }), null], // before Black's first move
+    [game({ ply: 1, rated: true }), null], // before White's: ranked too (an abort is unrated)
+    [game({ ply: 2 }), 'cannot-abort'], // both have moved: resign or offer a draw
+    [game({ ply: 0, status: 'finished' }), 'game-over'],
+  ] as const)('abort (lishogi: until both have moved): %#', (g, code) => expect(abortDenial(g)?.code ?? null).toBe(code));
 
   it.each([
     [game(), 'black', null],

@@ -11,7 +11,7 @@ const seat = (color: 'black' | 'white') => ({
 // 10 min + 30 s byoyomi, Black's main time down to 9:48, White to move since serverNow − 1.5 s
 const CLOCK = {
   black: { mainMs: 588_000, periods: 1 }, white: { mainMs: 600_000, periods: 1 }, byoyomiMs: 30_000, incrementMs: 0,
-  running: 'white', turnStartedAt: 1_764_000_000_000, deadline: 1_764_000_630_000, serverNow: 1_764_000_001_500,
+  running: 'white', turnStartedAt: 1_764_000_000_000, deadline: 1_764_000_630_000, serverNow: 1_764_000_001_500, firstMoveDeadline: null,
 };
 
 describe('server messages', () => {

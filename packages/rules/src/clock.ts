@@ -63,8 +63,14 @@ const LAG_GAIN_MS = 1000;
 const LAG_FULL_GAIN_FROM_S = 180;
 const LAG_CAP_GAINS = 7;
 const LAG_START_GAINS = 3;
-/** However much quota is banked, a flag waits at most this long for a move in flight. */
-export const MAX_FLAG_GRACE_MS = 2000;
+/**
+ * However much lag is measured or banked, one move is credited at most this much (real ms, never scaled):
+ * a client can delay its pongs, not hurry them, so a large estimate buys nothing past it. Half a second
+ * covers a slow mobile link one way; it is also all a flag waits for a move in flight, so no credit ever
+ * takes a move past its flag by more than that grace.
+ */
+export const MAX_LAG_CREDIT_MS = 500;
+export const MAX_FLAG_GRACE_MS = MAX_LAG_CREDIT_MS;
 
 export function clockConfig(tc: TimeControl): ClockConfig | null {
   switch (tc.kind) {
@@ -118,7 +124,7 @@ export function startClock(config: ClockConfig): ClockState {
 export const allowanceMs = (config: ClockConfig, side: SideClock): number =>
   side.mainMs + side.periods * config.byoyomiMs;
 
-/** The grace a flag waits for a move in flight: the lag quota, at most MAX_FLAG_GRACE_MS. */
+/** The grace a flag waits for a move in flight: the lag quota, at most MAX_FLAG_GRACE_MS (what one move may be credited). */
 export const flagGraceMs = (config: ClockConfig, side: SideClock): number =>
   config.lag ? Math.min(side.lagQuotaMs, MAX_FLAG_GRACE_MS) : 0;
 
@@ -138,11 +144,11 @@ export interface Spent {
 
 /**
  * A move made `elapsedMs` after its turn started, `lagMs` of which the server measured as transport lag.
- * The lag is credited back up to the side's quota; a move made within the current byoyomi period keeps it,
+ * The lag is credited back up to the side's quota and MAX_LAG_CREDIT_MS; a move made within the current byoyomi period keeps it,
  * each period that ran out is spent, and the increment is added after every move in time.
  */
 export function spend(config: ClockConfig, side: SideClock, elapsedMs: number, lagMs = 0): Result<Spent, 'flag'> {
-  const creditMs = config.lag ? Math.min(Math.max(0, Math.round(lagMs)), side.lagQuotaMs) : 0;
+  const creditMs = config.lag ? Math.min(Math.max(0, Math.round(lagMs)), side.lagQuotaMs, MAX_LAG_CREDIT_MS) : 0;
   const usedMs = Math.max(0, Math.round(elapsedMs) - creditMs);
   const lagQuotaMs = config.lag ? Math.min(config.lag.maxMs, side.lagQuotaMs - creditMs + config.lag.gainMs) : 0;
   let { mainMs, periods } = side;

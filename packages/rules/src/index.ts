@@ -33,7 +33,7 @@ export { parseKif } from './notation/kif-import.ts';
 export { KIF_ERRORS, kifDate, type KifError, type KifErrorCode, type KifGame, type KifHeader } from './notation/kif.ts';
 /** RULES.md §7's time controls and the clock that decides them (server), and how KIF writes them. */
 export {
-  CLOCK_RANGES, CORRESPONDENCE_DAYS, MAX_FLAG_GRACE_MS, TURN_SECONDS, UNTIMED, allowanceMs, checkClock, clockAt, clockConfig, estimatedSeconds,
+  CLOCK_RANGES, CORRESPONDENCE_DAYS, MAX_FLAG_GRACE_MS, MAX_LAG_CREDIT_MS, TURN_SECONDS, UNTIMED, allowanceMs, checkClock, clockAt, clockConfig, estimatedSeconds,
   flagGraceMs, flagsAfterMs, spend, startClock, type ClockConfig, type ClockError, type ClockState, type SideClock, type Spent, type TimeControl,
 } from './clock.ts';
 export { kifMoveTime, kifTimeControl, parseKifTimeControl } from './notation/kif-clock.ts';

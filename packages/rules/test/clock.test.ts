@@ -83,21 +83,23 @@ describe('Fischer increment', () => {
   });
 });
 
-describe('lag credit (lishogi: +1 s of quota a move from an estimated 180 s, capped at 7 s)', () => {
+describe('lag credit (lishogi: +1 s of quota a move from an estimated 180 s, capped at 7 s; at most 0.5 s a move)', () => {
   const tc = clock(600, 30, 1, 0);
 
-  it('credits measured lag back up to the quota, which grows with every move', () => {
+  it('credits measured lag back up to the quota, which grows with every move, and never more than 0.5 s a move', () => {
     const config = configOf(tc);
     let side = startClock(config).black;
     const credits: number[] = [];
-    for (const lag of [500, 5000, 5000, 5000]) {
+    for (const lag of [300, 5000, 5000, 5000, 5000, 5000, 5000, 5000]) {
       const r = spend(config, side, 10000, lag);
       if (!r.ok) throw new Error('flag');
       credits.push(r.value.creditMs);
       side = r.value.side;
     }
-    expect(credits).toEqual([500, 3500, 1000, 1000]); // quota 3 s → 3.5 → 1 → 1 → 1
-    expect(side.mainMs).toBe(600000 - 4 * 10000 + 500 + 3500 + 1000 + 1000);
+    // a slow link (or delayed pongs) earns 0.5 s a move whatever it claims; the unspent quota banks up to 7 s
+    expect(credits).toEqual([300, 500, 500, 500, 500, 500, 500, 500]);
+    expect(side.lagQuotaMs).toBe(7000);
+    expect(side.mainMs).toBe(600000 - 8 * 10000 + 300 + 7 * 500);
   });
 
   it('the quota never passes 7 gains, and a short game gains less', () => {
@@ -105,12 +107,15 @@ describe('lag credit (lishogi: +1 s of quota a move from an estimated 180 s, cap
     expect(configOf(clock(60, 0, 1, 0)).lag).toEqual({ gainMs: 333, maxMs: 2331 });
   });
 
-  it('a flag waits for a move in flight at most min(quota, 2 s)', () => {
+  it('a flag waits for a move in flight at most min(quota, 0.5 s): what one move may be credited', () => {
     const config = configOf(tc);
     const side = startClock(config).black;
-    expect(flagGraceMs(config, side)).toBe(2000);
-    expect(flagsAfterMs(config, side)).toBe(600000 + 30000 + 2000);
-    expect(flagGraceMs(config, { ...side, lagQuotaMs: 700 })).toBe(700);
+    expect(flagGraceMs(config, side)).toBe(500);
+    expect(flagsAfterMs(config, side)).toBe(600000 + 30000 + 500);
+    expect(flagGraceMs(config, { ...side, lagQuotaMs: 300 })).toBe(300);
+    // a move 1.2 s past its time is lost however much lag is claimed; 0.4 s past, with 0.5 s measured, is in time
+    expect(spend(config, { ...side, mainMs: 0 }, 30000 + 1200, 3500).ok).toBe(false);
+    expect(spend(config, { ...side, mainMs: 0 }, 30000 + 400, 500).ok).toBe(true);
   });
 
   it('negative lag is no credit', () => {

@@ -1,7 +1,7 @@
 import {
   allowanceMs, clockConfig, flagGraceMs, spend, startClock, type ClockConfig, type ClockState, type TimeControl,
 } from '@chu/rules';
-import { COLORS, type ClockView, type Color } from '@chu/protocol';
+import { CLOCK_STARTS_AT_PLY, COLORS, FIRST_MOVE_SECONDS, waitsForFirstMoves, type ClockView, type Color } from '@chu/protocol';
 import type { TurnClock } from '../cpu/CpuDesk.ts';
 import type { StoredClock } from '../db/MoveWriter.ts';
 
@@ -16,6 +16,8 @@ export interface Measured {
  * The game's clock (RULES.md §7), built on the rules' clock: both sides' clocks after every ply, and the
  * running side's turn start (performance.now() ms). The rules decide what a move costs; this keeps the
  * history a takeback or a restart goes back to. No timers: the session asks when the flag is due.
+ * Before both sides have moved on a real-time control (the opening) no clock runs: the side to move has
+ * FIRST_MOVE_SECONDS for its first move, and when they are gone the game is aborted, not lost.
  */
 export class GameClock {
   private readonly history: ClockState[]; // [ply]: both clocks after `ply` moves
@@ -24,18 +26,21 @@ export class GameClock {
   private running: Color | null = null;
 
   /**
-   * `msPerSecond` scales clock seconds (CHU_MS_PER_SECOND, the fast test clock); `stored` are the clocks
-   * stored with each move so far (null for a move stored before clocks existed: the start's clocks).
+   * `stored` are the clocks stored with each move so far (null for a move stored before clocks existed: the
+   * start's clocks); `firstMoveMs` the first-move allowance, on the same scale as `config`.
    */
-  constructor(readonly config: ClockConfig, readonly control: TimeControl, stored: (StoredClock | null)[] = []) {
+  constructor(
+    readonly config: ClockConfig, readonly control: TimeControl, stored: (StoredClock | null)[], private readonly firstMoveMs: number,
+  ) {
     const start = startClock(config);
     this.history = [start];
     for (const s of stored) this.history.push(s ? fromStored(s, start) : start);
   }
 
+  /** `msPerSecond` scales clock seconds (CHU_MS_PER_SECOND, the fast test clock). */
   static of(control: TimeControl, msPerSecond: number, stored: (StoredClock | null)[] = []): GameClock | null {
     const config = clockConfig(control);
-    return config && new GameClock(scaled(config, msPerSecond / 1000), control, stored);
+    return config && new GameClock(scaled(config, msPerSecond / 1000), control, stored, FIRST_MOVE_SECONDS * msPerSecond);
   }
 
   /**
@@ -54,6 +59,15 @@ export class GameClock {
 
   get state(): ClockState { return this.history[this.history.length - 1]; }
 
+  /** Before both first moves on a real-time control: the clocks wait, the first-move allowance runs (RULES.md §7). */
+  get opening(): boolean { return waitsForFirstMoves(this.control) && this.history.length - 1 < CLOCK_STARTS_AT_PLY; }
+
+  /** Whose clock runs now: the side to move once both have moved, nobody before (or when stopped). */
+  private get ticking(): Color | null { return this.opening ? null : this.running; }
+
+  /** When the side to move's first-move allowance is gone (performance.now() ms), or null: not in the opening, or stopped. */
+  firstMoveDue(): number | null { return this.opening && this.running ? this.startedAt + this.firstMoveMs : null; }
+
   /** `at` in performance.now() ms (timers), `wall` the same instant in epoch ms (views; a stored turn start). */
   startTurn(color: Color, at: number, wall: number): void {
     this.running = color;
@@ -65,20 +79,26 @@ export class GameClock {
 
   elapsedMs(now: number): number { return this.running ? Math.max(0, Math.round(now - this.startedAt)) : 0; }
 
-  /** When the running side's time is up (grace aside), or null when stopped. */
+  /** When the running side's time is up (grace aside), or null when no clock runs. */
   deadline(): number | null {
-    return this.running ? this.startedAt + allowanceMs(this.config, this.state[this.running]) : null;
+    const c = this.ticking;
+    return c ? this.startedAt + allowanceMs(this.config, this.state[c]) : null;
   }
 
-  /** When `share` (0..1) of the running side's time for this turn is gone, or null when stopped. */
+  /** When `share` (0..1) of the running side's time for this turn is gone, or null when no clock runs. */
   shareGoneAt(share: number): number | null {
-    return this.running ? this.startedAt + Math.round(allowanceMs(this.config, this.state[this.running]) * share) : null;
+    const c = this.ticking;
+    return c ? this.startedAt + Math.round(allowanceMs(this.config, this.state[c]) * share) : null;
   }
 
-  /** When the flag falls: the deadline, plus the grace a move in flight gets (at most 2 s of lag quota). */
+  /**
+   * When the turn is over without a move: the deadline plus the grace a move in flight gets (at most what
+   * one move may be credited), or, in the opening, the end of the first-move allowance (an abort).
+   */
   flagAt(): number | null {
     const d = this.deadline();
-    return d === null || !this.running ? null : d + flagGraceMs(this.config, this.state[this.running]);
+    const c = this.ticking;
+    return d !== null && c ? d + flagGraceMs(this.config, this.state[c]) : this.firstMoveDue();
   }
 
   // A few ms of slack: a timer may fire a tick early, and when it fires the turn must be over.
@@ -87,17 +107,22 @@ export class GameClock {
     return at !== null && now >= at - 5;
   }
 
-  /** The running side's clock from its turn's start, or null when stopped. */
+  /** The running side's clock from its turn's start, or null when stopped; in the opening, the first-move allowance as its only time. */
   turnClock(): TurnClock | null {
-    return this.running ? { config: this.config, side: this.state[this.running], startedAt: this.startedAt } : null;
+    if (!this.running) return null;
+    if (this.opening) {
+      const config = { initialMs: this.firstMoveMs, byoyomiMs: 0, periods: 0, incrementMs: 0, lag: null };
+      return { config, side: { mainMs: this.firstMoveMs, periods: 0, lagQuotaMs: 0 }, startedAt: this.startedAt };
+    }
+    return { config: this.config, side: this.state[this.running], startedAt: this.startedAt };
   }
 
   /** The time `color` has for a turn that starts now: main time and every period. */
   allowanceMs(color: Color): number { return allowanceMs(this.config, this.state[color]); }
 
-  /** Time the side to move has left now: main time and every period (the whole allowance when stopped). */
+  /** Time the side to move has left now: main time and every period (the whole allowance when no clock runs). */
   remainingMs(turn: Color, now: number): number {
-    return Math.max(0, allowanceMs(this.config, this.state[turn]) - this.elapsedMs(now));
+    return Math.max(0, allowanceMs(this.config, this.state[turn]) - (this.ticking ? this.elapsedMs(now) : 0));
   }
 
   /** The running side moves at `now`, `lagMs` of its time spent in transport: what that costs, or 'flag'. */
@@ -105,6 +130,8 @@ export class GameClock {
     const color = this.running;
     if (!color) throw new Error('a move measured on a stopped clock');
     const elapsedMs = this.elapsedMs(now);
+    // a first move costs nothing and is credited nothing: no clock ran (the allowance's end is an abort, `flagAt`)
+    if (this.opening) return { next: this.state, elapsedMs, creditMs: 0 };
     const spent = spend(this.config, this.state[color], elapsedMs, lagMs);
     if (!spent.ok) return 'flag';
     return { next: { ...this.state, [color]: spent.value.side }, elapsedMs, creditMs: spent.value.creditMs };
@@ -140,12 +167,14 @@ export class GameClock {
   /** `state`: other clocks to show than the current ones (a sealed move's, while adjourned). */
   view(wallNow: number, state: ClockState = this.state): ClockView {
     const side = (c: Color) => ({ mainMs: state[c].mainMs, periods: state[c].periods });
-    const turnStartedAt = this.running ? this.startedWall : null;
+    const running = this.ticking;
+    const turnStartedAt = running ? this.startedWall : null;
     return {
       black: side('black'), white: side('white'), byoyomiMs: this.config.byoyomiMs, incrementMs: this.config.incrementMs,
-      running: this.running, turnStartedAt,
-      deadline: this.running && turnStartedAt !== null ? turnStartedAt + this.allowanceMs(this.running) : null,
+      running, turnStartedAt,
+      deadline: running && turnStartedAt !== null ? turnStartedAt + this.allowanceMs(running) : null,
       serverNow: Math.round(wallNow),
+      firstMoveDeadline: this.opening && this.running ? this.startedWall + this.firstMoveMs : null,
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { Game } from '@chu/rules';
-import { adjournDenial, GIVEN_TIME_SECONDS, giveTimeDenial, opposite, takebackDenial, takebackPlies, type Color } from '@chu/protocol';
+import { abortDenial, adjournDenial, GIVEN_TIME_SECONDS, giveTimeDenial, opposite, takebackDenial, takebackPlies, type Color } from '@chu/protocol';
 import type { TurnClock } from '../cpu/CpuDesk.ts';
 import type { SealedMove } from './Adjournment.ts';
 import { restoreGame } from './GameLedger.ts';
@@ -60,8 +60,9 @@ export class GameSession extends GameState {
   private async checkMove(color: Color, usi: string, version: number): Promise<{ usi: string } | { step: Step }> {
     if (this.absence.controller(color) === 'cpu') return { step: refused(refuse('not-your-turn', 'The CPU is playing this seat.')) };
     if (this.clock?.expired(now())) {
+      const opening = this.clock.opening;
       const step = await this.tick(); // the server's clock decides, even if the timer has not fired yet
-      return { step: { ...step, reply: over('Your time for this move ran out.') } };
+      return { step: { ...step, reply: over(opening ? 'The first move did not come in time: the game is aborted.' : 'Your time for this move ran out.') } };
     }
     const legal = this.game.check(usi);
     if (!legal.ok) return { step: refused(illegal(usi, legal.error)) };
@@ -96,8 +97,8 @@ export class GameSession extends GameState {
   async abort(deviceId: string): Promise<Step> {
     const color = this.seated(deviceId, 'live');
     if (isRefusal(color)) return refused(color);
-    if (this.game.ply >= 2) return refused(refuse('cannot-abort', 'A game can only be aborted before both sides have moved.'));
-    return this.end((g) => g.abort());
+    const denial = abortDenial(this.facts);
+    return denial ? denied(denial) : this.end((g) => g.abort());
   }
 
   async draw(deviceId: string, action: OfferAction): Promise<Step> {
@@ -318,11 +319,15 @@ export class GameSession extends GameState {
       this.deps.log.info({ game: this.id }, 'nobody seated is present: game adjourned');
       return this.record([...events, { kind: 'adjourn', why: 'absence', clock: this.clockView() }], 'adjourned');
     }
+    // lishogi's start rule (RULES.md §7): a person's first move that does not come in time aborts the game,
+    // rated or not; a CPU seat's late first move is played, as below (a cold engine must not abort a game)
+    const cpuToMove = this.absence.controller(this.game.turn) === 'cpu';
+    if (this.clock?.opening && this.clock.expired(t) && !cpuToMove) return this.end((g) => g.abort());
     if (this.clock?.expired(t)) {
       const side = this.game.turn;
       const stored = events.length ? await this.record(events) : this.nothing();
       // The CPU never forfeits on time: if its search is late, the rules' first legal move is played.
-      const late = this.absence.controller(side) === 'cpu' ? this.game.legalMoves()[0] : undefined;
+      const late = cpuToMove ? this.game.legalMoves()[0] : undefined;
       const ended = late ? await this.commit(late, CPU) : await this.end((g) => g.timeout(side));
       return { ...ended, events: [...stored.events, ...ended.events] };
     }

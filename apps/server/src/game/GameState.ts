@@ -274,7 +274,10 @@ export abstract class GameState {
     return { kind: 'seat', color, status: this.absence.of(color), takeoverInMs: this.takeoverInMs(color) };
   }
 
+  // Before both first moves nobody stands in and nothing adjourns: the first-move allowance decides, and
+  // an absent player's game is aborted when it is gone (RULES.md §7, §8), ranked games included.
   protected dues() {
+    if (this.clock?.opening) return [];
     const reserve = this.reserveMs();
     return COLORS.map((c) => this.absence.due(c, this.game.turn, this.clock?.deadline() ?? null, reserve)).filter((d) => d !== null);
   }
@@ -297,7 +300,7 @@ export abstract class GameState {
   }
 
   protected takeoverInMs(color: Color): number | null {
-    if (this.state !== 'active') return null;
+    if (this.state !== 'active' || this.clock?.opening) return null;
     const d = this.absence.due(color, this.game.turn, this.clock?.deadline() ?? null, this.reserveMs());
     return d ? Math.max(0, Math.round(d.at - now())) : null;
   }

@@ -1,13 +1,13 @@
 /**
- * A socket's transport lag, measured as lishogi does in spirit: from the server's side alone, so a client
- * cannot claim lag it does not have. Socket.IO pings every connection (pingInterval) and the client's
- * engine answers at once; half the round trip is the time a message takes one way, which is what a
- * move spent in transit before the server could store it. Smoothed, so one slow pong counts for little;
- * the rules credit it back only within their quota (RULES.md §7).
+ * A socket's transport lag, measured from the server's side alone. Socket.IO pings every connection
+ * (pingInterval) and the client's engine answers; half the round trip is the time a message takes one
+ * way, which is what a move spent in transit before the server could store it. A client can delay a
+ * pong but never hurry one, so the estimate is the lowest of the recent round trips: holding pongs back
+ * raises every sample, and then the rules' per-move cap and quota bound what it earns (RULES.md §7).
  */
 export class TransportLag {
   private pingAt: number | null = null;
-  private oneWayMs = 0; // 0 until a round trip is measured: nothing is credited on a guess
+  private readonly recent: number[] = []; // the last RECENT one-way samples (ms); empty: nothing is credited on a guess
   private samples = 0;
 
   /** The server sent a ping (performance.now() ms). */
@@ -16,17 +16,17 @@ export class TransportLag {
   /** Its pong came back. */
   ponged(at: number): void {
     if (this.pingAt === null) return;
-    const sample = Math.max(0, at - this.pingAt) / 2;
+    this.recent.push(Math.max(0, at - this.pingAt) / 2);
+    if (this.recent.length > RECENT) this.recent.shift();
     this.pingAt = null;
-    this.oneWayMs = this.samples === 0 ? sample : this.oneWayMs + (sample - this.oneWayMs) * SMOOTHING;
     this.samples++;
   }
 
-  /** The lag to credit a move sent on this socket now: whole ms, capped (the quota caps it again). */
-  get estimateMs(): number { return Math.min(MAX_LAG_MS, Math.round(this.oneWayMs)); }
+  /** The lag to credit a move sent on this socket now: whole ms (the rules cap it per move and by quota). */
+  get estimateMs(): number { return this.recent.length ? Math.round(Math.min(...this.recent)) : 0; }
 
   get measured(): number { return this.samples; }
 }
 
-const SMOOTHING = 0.3;
-const MAX_LAG_MS = 60_000;
+// A minute of round trips at Socket.IO's 10 s heartbeat: a link that got slower shows within a minute.
+const RECENT = 6;

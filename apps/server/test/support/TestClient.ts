@@ -228,6 +228,24 @@ export async function againstCpu(url: string, options: Extract<ClientMessage, { 
   return { person, code: room.code, gameId: game.id };
 }
 
+/**
+ * Black and White make their first moves at once (7j5h, 11d11e): on a real-time control no clock runs and
+ * nobody stands in before both have (RULES.md §7, first-moves.test.ts).
+ */
+export async function firstMoves(black: TestClient, white: TestClient): Promise<void> {
+  const acked = (m: ServerMessage): number => {
+    if (m.type !== 'ack') throw new Error(`a first move was refused: ${JSON.stringify(m)}`);
+    return m.version;
+  };
+  await white.reach(acked(await black.move('7j5h')));
+  await black.reach(acked(await white.move('11d11e')));
+  // both moves' events are read: what a test waits for next is what comes after them
+  const gameId = black.game!.id;
+  for (const c of [black, white]) {
+    for (const ply of [0, 1]) await c.nextOf('event', (m) => m.event.kind === 'move' && m.event.gameId === gameId && m.event.ply === ply);
+  }
+}
+
 /** The rules' first legal move after `moves`: a move that is sure to be accepted. */
 export const firstLegal = (moves: string[]): string => {
   const g = Game.replay(moves);

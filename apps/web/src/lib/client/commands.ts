@@ -59,6 +59,8 @@ export function playMove(game: GameView, usi: string): void {
 }
 
 export const resign = (gameId: string) => command({ type: 'resign', gameId });
+/** Before both sides have moved (the protocol's abortDenial): the game ends with no result, unrated. */
+export const abort = (gameId: string) => command({ type: 'abort', gameId });
 /** Casual clock games, when the room allows it: GIVEN_TIME_SECONDS more on the opponent's clock. */
 export const giveTime = (gameId: string) => command({ type: 'give-time', gameId });
 export const offerDraw = (gameId: string) => command({ type: 'draw', gameId, action: 'offer' });
