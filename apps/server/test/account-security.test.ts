@@ -5,7 +5,8 @@ import { DELETED_PLAYER, GameRecordResponseSchema, MyGamesSchema, RECOVERY_CODE_
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { hashRecoveryCode } from '../src/identity/secrets.ts';
-import { firstLegal, rankedPair, seatedPair, TestClient } from './support/TestClient.ts';
+import { rankedPair } from './support/ranked.ts';
+import { firstLegal, seatedPair, TestClient } from './support/TestClient.ts';
 import { post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 

@@ -4,7 +4,8 @@
 import { ArchivePageSchema, MyGamesSchema, type ArchiveGame, type Color } from '@chu/protocol';
 import { parseKif, setupById } from '@chu/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankedPair, TestClient } from './support/TestClient.ts';
+import { rankedPair } from './support/ranked.ts';
+import { TestClient } from './support/TestClient.ts';
 import { account, post, request } from './support/http.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 

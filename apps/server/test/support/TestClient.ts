@@ -183,7 +183,7 @@ export class TestClient {
 
 // Host creates a room, guest joins; both sit, the host starts. Returns when both see the game.
 // `who`: the devices to play from (an account's, say); new guests Ana and Ben by default.
-type Who = string | { token: string; deviceId: string };
+export type Who = string | { token: string; deviceId: string };
 export async function seatedPair(
   url: string, options: Extract<ClientMessage, { type: 'room.create' }>['options'] = {}, who: { host?: Who; guest?: Who } = {},
 ) {
@@ -199,20 +199,6 @@ export async function seatedPair(
   await host.nextOf('game', (m) => m.reason === 'start');
   await guest.nextOf('game', (m) => m.reason === 'start');
   return { host, guest, code: room.code, gameId: host.game!.id };
-}
-
-/** Two people matched by the ranked queue (the first joins it first), each in the room of their started game. */
-export async function rankedPair(url: string, first: Who, second: Who) {
-  const a = await TestClient.connect(url, first);
-  const b = await TestClient.connect(url, second);
-  a.send({ type: 'ranked.join', control: '30m+30f' });
-  await a.nextOf('ranked');
-  b.send({ type: 'ranked.join', control: '30m+30f' });
-  const [match] = await Promise.all([a.nextOf('ranked.match'), b.nextOf('ranked.match')]);
-  await a.join(match.roomCode);
-  await b.join(match.roomCode);
-  await Promise.all([a.nextOf('game'), b.nextOf('game')]);
-  return { a, b, match };
 }
 
 /** A person seated as Black facing a CPU seat as White; the game started. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Color, RankedControlId } from '@chu/protocol';
-import type { TestClient } from './TestClient.ts';
+import { TestClient, type Who } from './TestClient.ts';
 
 /** Both queue for `control`; resolves when both are told of the match and have joined its room. */
 export async function matched(a: TestClient, b: TestClient, control: RankedControlId) {
@@ -18,4 +18,13 @@ export async function matched(a: TestClient, b: TestClient, control: RankedContr
   await Promise.all([a, b].map((c) => c.until(() => c.game!.seats.black.status === 'present' && c.game!.seats.white.status === 'present')));
   const byColor: Record<Color, TestClient> = ma.color === 'black' ? { black: a, white: b } : { black: b, white: a };
   return { ...byColor, gameId: ma.gameId, code: ma.roomCode };
+}
+
+/** Two people connected and matched by the ranked queue on 30m+30f (the first joins it first). */
+export async function rankedPair(url: string, first: Who, second: Who) {
+  const a = await TestClient.connect(url, first);
+  const b = await TestClient.connect(url, second);
+  const m = await matched(a, b, '30m+30f');
+  const color: Color = m.black === a ? 'black' : 'white';
+  return { a, b, match: { gameId: m.gameId, roomCode: m.code, color } };
 }
