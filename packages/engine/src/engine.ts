@@ -59,6 +59,8 @@ export interface BestMoveOptions {
    * sequential test (`pnpm match --sprt`) accepts it.
    */
   see?: boolean;
+  /** Issue 51's royal safety (SearchLimits.royalSafety), default false until a sequential test accepts it. */
+  royalSafety?: boolean;
   /** keep the attack maps though no term reads them (SearchLimits.attackMaps; for bench/fixed-nodes.ts) */
   attackMaps?: boolean;
 }
@@ -180,6 +182,7 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     multiPv: opts.multiPv,
     conversion: opts.conversion,
     see: opts.see,
+    royalSafety: opts.royalSafety,
     attackMaps: opts.attackMaps,
   });
   r.nodes += huntNodes;
