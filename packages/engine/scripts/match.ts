@@ -154,7 +154,7 @@ function engineSource(ref: string | null): { engine: string; rules: string; labe
  * bestMove options a side may turn on with `+name` (`8+conversion`, `HEAD~3:8+conversion`); an engine
  * older than the option ignores it, as it ignores `fixedTime`.
  */
-const SIDE_OPTIONS = ['conversion', 'see', 'royalSafety'];
+const SIDE_OPTIONS = ['conversion', 'see', 'royalSafety', 'royalMobility'];
 
 function parseSide(text: string): SideSpec {
   if (text === 'random' || text === 'greedy') return { kind: text, name: text, level: 0 };

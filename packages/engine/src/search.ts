@@ -49,6 +49,12 @@ const PRESSURE = 30;
 const PRESS_CAP = Math.min(...VALUE.filter((v, p) => IS_ROYAL[p] === 1 && v > 0)) - 1;
 const PRESS_UNCAPPED = 1 << 30;
 /**
+ * With `royalMobility` (issue 51) the pressing side also counts how boxed in the hunted royal is:
+ * RESTRICT times the square of its neighbours it cannot step to (off the board, its own side's, or
+ * attacked), on top of PRESSURE's count and under the same cap and the same growth with the lead.
+ */
+const RESTRICT = 10;
+/**
  * Royal safety (issue 51, `royalSafety`), for both sides whatever the score: a last royal pays
  * SAFETY_NEAR times the square of the enemy attacks on its eight neighbours (at most two counted a
  * square), and SAFETY_BOXED by how few escape squares it has left (neighbours neither its own side's
@@ -108,6 +114,11 @@ export interface SearchLimits {
    * its escape squares, read from the attack maps (`royalDanger`).
    */
   royalSafety?: boolean;
+  /**
+   * Issue 51's mobility term for the hunted royal, off until a sequential test accepts it: far ahead,
+   * the search also scores the squares the other's last royal cannot step to (RESTRICT).
+   */
+  royalMobility?: boolean;
   /** keep the attack maps even when no term reads them (to measure what keeping them costs) */
   attackMaps?: boolean;
 }
@@ -228,6 +239,10 @@ export class Searcher {
   private see = false;
   /** SearchLimits.royalSafety */
   private royalSafety = false;
+  /** SearchLimits.royalMobility */
+  private royalMobility = false;
+  /** the squares the royal last read by `pressure` could step to */
+  private escapes = 0;
   private readonly royalSq = new Int32Array(2);
   /** attackers of every square by side, kept by make and unmake (issue 51) */
   readonly maps: AttackMap;
@@ -372,7 +387,7 @@ export class Searcher {
     this.useMaps = limits.see === true || limits.royalSafety === true || limits.attackMaps === true || this.verifyMaps;
     this.load(pos);
     // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}${limits.royalSafety ? 'r' : ''}`;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}${limits.royalSafety ? 'r' : ''}${limits.royalMobility ? 'm' : ''}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;
@@ -412,6 +427,7 @@ export class Searcher {
     this.pressCap = limits.conversion ? PRESS_CAP : PRESS_UNCAPPED;
     this.see = limits.see === true;
     this.royalSafety = limits.royalSafety === true;
+    this.royalMobility = limits.royalMobility === true;
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
@@ -794,7 +810,8 @@ export class Searcher {
       const ahead = (this.rootBit ? -lead : lead) - PRESS_FROM;
       if (ahead > 0 && this.pos.royals[behind] === 1) {
         const n = this.pressure(behind);
-        const full = PRESSURE * n * n;
+        let full = PRESSURE * n * n;
+        if (this.royalMobility) full += RESTRICT * (8 - this.escapes) * (8 - this.escapes);
         const bonus = (((full > this.pressCap ? this.pressCap : full) * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
         v += behind ? bonus : -bonus;
       }
@@ -892,17 +909,25 @@ export class Searcher {
     return this.attacked(this.royalSquare(c), me ^ WHITE_BIT);
   }
 
-  /** How many of the squares of colour c's last royal and its eight neighbours the other side attacks, the royal's own counting 2. */
+  /**
+   * How many of the squares of colour c's last royal and its eight neighbours the other side attacks,
+   * the royal's own counting 2; and (in `escapes`) how many neighbours the royal could step to.
+   */
   private pressure(c: number): number {
     const sq = this.royalSquare(c);
     const by = c ? 0 : WHITE_BIT;
     const board = this.pos.board;
     const kingDirs = this.kingDirs;
     let n = this.attacked(sq, by) ? 2 : 0;
+    let escapes = 0;
     for (let k = 0; k < 8; k++) {
       const s = sq + kingDirs[k];
-      if (board[s] !== OFF && this.attacked(s, by)) n++;
+      const q = board[s];
+      if (q === OFF) continue;
+      if (this.attacked(s, by)) n++;
+      else if (q === EMPTY || (q & WHITE_BIT) === by) escapes++;
     }
+    this.escapes = escapes;
     return n;
   }
 
