@@ -1,24 +1,13 @@
-import type { Position } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
-import { Searcher, type SearchLimits } from '../src/search.ts';
-import { fromSfen } from './helpers.ts';
+import type { SearchLimits } from '../src/search.ts';
+import { searcherAt } from './helpers.ts';
 
 // Issue 51's mobility term for the hunted royal (`royalMobility`, off until a sequential test accepts
 // it): a search whose root side leads by 1 000 or more adds 10 × (the other's last royal's neighbours
 // it cannot step to: off the board, its own, or attacked)² to the pressure it already scores, growing
 // with the lead as the pressure does, under the same cap.
 
-/** The searcher's own view, reached the way conversion.test.ts reaches it. */
-interface Inside {
-  setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void;
-  evaluate(): number;
-}
-
-const evaluate = (sfen: string, limits: Partial<SearchLimits> = {}): number => {
-  const s = new Searcher(4) as unknown as Inside;
-  s.setup(fromSfen(sfen).position.clone(), new Int32Array(0), Infinity, { maxDepth: 1, timeMs: 1000, maxNodes: Infinity, noise: 0, seed: 0, ...limits }, 0);
-  return s.evaluate();
-};
+const evaluate = (sfen: string, limits: Partial<SearchLimits> = {}): number => searcherAt(sfen, limits).evaluate();
 
 /** What the term adds to the side to move's evaluation. */
 const added = (sfen: string, limits: Partial<SearchLimits> = {}): number => evaluate(sfen, { ...limits, royalMobility: true }) - evaluate(sfen, limits);

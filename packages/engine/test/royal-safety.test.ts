@@ -1,25 +1,12 @@
-import type { Position } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
-import { Searcher, type SearchLimits } from '../src/search.ts';
-import { fromSfen } from './helpers.ts';
+import { searcherAt } from './helpers.ts';
 
 // Issue 51's royal safety (`royalSafety`, off until a sequential test accepts it): a last royal pays
 // 6 × (enemy attacks on its neighbours, at most two a square)², more with few escape squares (80 for
 // none, 40 for one, 15 for two) while anything attacks near it, at most 400; for either side,
 // whatever the score.
 
-/** The searcher's own view, reached the way conversion.test.ts reaches it. */
-interface Inside {
-  setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void;
-  evaluate(): number;
-  royalDanger(c: number): number;
-}
-
-const inside = (sfen: string, royalSafety?: boolean): Inside => {
-  const s = new Searcher(4) as unknown as Inside;
-  s.setup(fromSfen(sfen).position.clone(), new Int32Array(0), Infinity, { maxDepth: 1, timeMs: 1000, maxNodes: Infinity, noise: 0, seed: 0, royalSafety }, 0);
-  return s;
-};
+const inside = (sfen: string, royalSafety?: boolean) => searcherAt(sfen, { royalSafety });
 
 /** What the term adds to the side to move's evaluation. */
 const added = (sfen: string): number => inside(sfen, true).evaluate() - inside(sfen, false).evaluate();
