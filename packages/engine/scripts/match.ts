@@ -27,7 +27,8 @@ import { THROWN_PLIES, THROWN_SCORE, material, thrown, type GameJob, type GameRe
 //
 // A side is a level of this tree (`8`, `L8`), an engine as of a git commit (`da76084`, `HEAD~3:6`
 // — level after the colon, default 8), `random` or `greedy`; an engine side may end in `+conversion`
-// (bestMove's `conversion`: issue 40's terms, off by default). The older spelling
+// (bestMove's `conversion`: issue 40's terms, off by default), `+see`, `+royalSafety` or
+// `+royalMobility` (issue 51's, off by default), several joined if need be. The older spelling
 // `--level N --opponent random|greedy|both|level<N>` still works (A = level N, B = the opponent).
 // Run it under `nice -n 19` on a shared machine.
 
@@ -154,7 +155,7 @@ function engineSource(ref: string | null): { engine: string; rules: string; labe
  * bestMove options a side may turn on with `+name` (`8+conversion`, `HEAD~3:8+conversion`); an engine
  * older than the option ignores it, as it ignores `fixedTime`.
  */
-const SIDE_OPTIONS = ['conversion', 'see'];
+const SIDE_OPTIONS = ['conversion', 'see', 'royalSafety', 'royalMobility'];
 
 function parseSide(text: string): SideSpec {
   if (text === 'random' || text === 'greedy') return { kind: text, name: text, level: 0 };

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Game, IS_ROYAL, WHITE_BIT, unwrap, type Position } from '@chu/rules';
 import { bestMove, newGame } from '../src/engine.ts';
 import { RoyalHunt } from '../src/royal-hunt.ts';
@@ -162,7 +163,8 @@ function time(): void {
   console.log(`slowest ${worst.toFixed(1)} ms`);
 }
 
-const what = process.argv[2];
+// run as a script only: a bench or test that imports readProblems passes arguments of its own
+const what = import.meta.url === pathToFileURL(process.argv[1] ?? '').href ? process.argv[2] : undefined;
 if (what === 'make') make();
 else if (what === 'time') time();
 else if (what !== undefined) {

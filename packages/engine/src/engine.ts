@@ -59,6 +59,10 @@ export interface BestMoveOptions {
    * sequential test (`pnpm match --sprt`) accepts it.
    */
   see?: boolean;
+  /** Issue 51's royal safety (SearchLimits.royalSafety), default false until a sequential test accepts it. */
+  royalSafety?: boolean;
+  /** Issue 51's mobility term for the hunted royal (SearchLimits.royalMobility), default false until a sequential test accepts it. */
+  royalMobility?: boolean;
   /** keep the attack maps though no term reads them (SearchLimits.attackMaps; for bench/fixed-nodes.ts) */
   attackMaps?: boolean;
 }
@@ -180,6 +184,8 @@ export function bestMove(game: Game, opts: BestMoveOptions = {}): BestMoveResult
     multiPv: opts.multiPv,
     conversion: opts.conversion,
     see: opts.see,
+    royalSafety: opts.royalSafety,
+    royalMobility: opts.royalMobility,
     attackMaps: opts.attackMaps,
   });
   r.nodes += huntNodes;

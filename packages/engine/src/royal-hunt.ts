@@ -1,4 +1,5 @@
 import { MAX_MOVES, type Position } from '@chu/rules';
+import { AttackMap } from './attack-map.ts';
 import { attackedOn } from './attacks.ts';
 import { EMPTY, IS_ROYAL, OFF, WHITE_BIT, engineTables, type EngineTables } from './tables.ts';
 
@@ -30,6 +31,13 @@ export interface HuntLimits {
   /** performance.now() past which the hunt gives up */
   deadline?: number;
   shouldStop?: () => boolean;
+  /**
+   * Issue 51: keep attack maps through the hunt's moves and read "the last royal stands attacked" from
+   * them instead of scanning out from the royal. The same proofs either way (test/royal-hunt.test.ts);
+   * off by default, as keeping the maps costs more a move than the one scan it saves
+   * (bench/royal-hunt-maps.ts).
+   */
+  attackMaps?: boolean;
 }
 
 const INF = 100_000_000;
@@ -84,6 +92,9 @@ export class RoyalHunt {
   private deadline = Infinity;
   private shouldStop: (() => boolean) | undefined;
   private stopped = false;
+  /** HuntLimits.attackMaps: the maps, kept by play and unplay */
+  private maps: AttackMap | undefined;
+  private useMaps = false;
   nodes = 0;
 
   /** `tables`: the variant's (default chu's); 2^ttBits entries of proof and disproof numbers. */
@@ -124,6 +135,8 @@ export class RoyalHunt {
     this.stopped = false;
     this.nodes = 0;
     this.sp = 0;
+    this.useMaps = limits.attackMaps === true;
+    if (this.useMaps) (this.maps ??= new AttackMap(this.tables)).load(pos.board);
     this.gen = (this.gen + 1) | 0;
     this.countDefenders();
     const none: HuntResult = { verdict: 'none', line: [], plies: 0, nodes: 0 };
@@ -338,7 +351,9 @@ export class RoyalHunt {
 
   /** Colour c's last royal stands attacked by the other side (a second royal means none is the last). */
   private royalAttacked(c: number, bit: number): boolean {
-    return this.pos.royals[c] === 1 && attackedOn(this.pos.board, this.tables, this.royalSquare(c, bit), bit ^ WHITE_BIT);
+    if (this.pos.royals[c] !== 1) return false;
+    const sq = this.royalSquare(c, bit);
+    return this.useMaps ? this.maps!.count[(c ^ 1) * this.frame + sq] !== 0 : attackedOn(this.pos.board, this.tables, sq, bit ^ WHITE_BIT);
   }
 
   /**
@@ -450,10 +465,14 @@ export class RoyalHunt {
       // a drop (heisei-chu.md §3): from the reserve to the board; with 'once' the rest of the reserve goes
       const me = pos.turnBit;
       const before = this.held(me);
+      if (this.useMaps) this.maps!.before(board, to, 0, 0);
       pos.make(m);
+      if (this.useMaps) this.maps!.after(board);
       this.def[me ? 1 : 0] += defends[board[to] * frame + to] + this.held(me) - before;
     } else {
+      if (this.useMaps) this.maps!.before(board, from, mid, to);
       pos.make(m);
+      if (this.useMaps) this.maps!.after(board);
       if (c1) this.def[c1 & WHITE_BIT ? 1 : 0] -= defends[c1 * frame + mid];
       if (c2) this.def[c2 & WHITE_BIT ? 1 : 0] -= defends[c2 * frame + to];
       this.def[piece & WHITE_BIT ? 1 : 0] += defends[board[to] * frame + to] - defends[piece * frame + from];
@@ -464,6 +483,7 @@ export class RoyalHunt {
 
   private unplay(): void {
     this.pos.unmake();
+    if (this.useMaps) this.maps!.undo();
     const s = --this.sp * 2;
     this.def[0] = this.defStack[s];
     this.def[1] = this.defStack[s + 1];

@@ -48,6 +48,22 @@ const PRESSURE = 30;
  */
 const PRESS_CAP = Math.min(...VALUE.filter((v, p) => IS_ROYAL[p] === 1 && v > 0)) - 1;
 const PRESS_UNCAPPED = 1 << 30;
+/**
+ * With `royalMobility` (issue 51) the pressing side also counts how boxed in the hunted royal is:
+ * RESTRICT times the square of its neighbours it cannot step to (off the board, its own side's, or
+ * attacked), on top of PRESSURE's count and under the same cap and the same growth with the lead.
+ */
+const RESTRICT = 10;
+/**
+ * Royal safety (issue 51, `royalSafety`), for both sides whatever the score: a last royal pays
+ * SAFETY_NEAR times the square of the enemy attacks on its eight neighbours (at most two counted a
+ * square), and SAFETY_BOXED by how few escape squares it has left (neighbours neither its own side's
+ * nor attacked) while anything attacks near it, at most SAFETY_CAP in all: the side ahead lost a King
+ * at +2,500 to a hunt its evaluation never saw coming (issue 51).
+ */
+const SAFETY_NEAR = 6;
+const SAFETY_BOXED = [80, 40, 15];
+const SAFETY_CAP = 400;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -93,6 +109,16 @@ export interface SearchLimits {
    * capture that loses material by the attack maps (`losingCapture`).
    */
   see?: boolean;
+  /**
+   * Issue 51's royal safety, off until a sequential test accepts it: attacks near each last royal and
+   * its escape squares, read from the attack maps (`royalDanger`).
+   */
+  royalSafety?: boolean;
+  /**
+   * Issue 51's mobility term for the hunted royal, off until a sequential test accepts it: far ahead,
+   * the search also scores the squares the other's last royal cannot step to (RESTRICT).
+   */
+  royalMobility?: boolean;
   /** keep the attack maps even when no term reads them (to measure what keeping them costs) */
   attackMaps?: boolean;
 }
@@ -211,6 +237,12 @@ export class Searcher {
   private pressCap = PRESS_UNCAPPED;
   /** SearchLimits.see */
   private see = false;
+  /** SearchLimits.royalSafety */
+  private royalSafety = false;
+  /** SearchLimits.royalMobility */
+  private royalMobility = false;
+  /** the squares the royal last read by `pressure` could step to */
+  private escapes = 0;
   private readonly royalSq = new Int32Array(2);
   /** attackers of every square by side, kept by make and unmake (issue 51) */
   readonly maps: AttackMap;
@@ -352,10 +384,10 @@ export class Searcher {
 
   private setup(pos: Position, history: Int32Array, pliesLeft: number, limits: SearchLimits, start: number): void {
     this.once = pos.options.heiseiDrops === 'once';
-    this.useMaps = limits.see === true || limits.attackMaps === true || this.verifyMaps;
+    this.useMaps = limits.see === true || limits.royalSafety === true || limits.attackMaps === true || this.verifyMaps;
     this.load(pos);
     // the hash's scores hold for one set of rules and one evaluation: conversion's capped pressure is another
-    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}`;
+    const key = `${pos.options.promotion}/${pos.options.lionTrading}/${pos.options.knightSecondChance}/${pos.options.heiseiDrops}/${limits.conversion ? 'c' : ''}${limits.see ? 's' : ''}${limits.royalSafety ? 'r' : ''}${limits.royalMobility ? 'm' : ''}`;
     if (key !== this.optionsKey) {
       this.clearHash();
       this.optionsKey = key;
@@ -394,6 +426,8 @@ export class Searcher {
     this.pressing = (this.rootBit ? -this.score : this.score) >= PRESS_FROM;
     this.pressCap = limits.conversion ? PRESS_CAP : PRESS_UNCAPPED;
     this.see = limits.see === true;
+    this.royalSafety = limits.royalSafety === true;
+    this.royalMobility = limits.royalMobility === true;
     this.contempt = Math.min(CONTEMPT_MAX, Math.max(0, Math.round((this.evaluate() - 100) / 10)));
   }
 
@@ -776,10 +810,15 @@ export class Searcher {
       const ahead = (this.rootBit ? -lead : lead) - PRESS_FROM;
       if (ahead > 0 && this.pos.royals[behind] === 1) {
         const n = this.pressure(behind);
-        const full = PRESSURE * n * n;
+        let full = PRESSURE * n * n;
+        if (this.royalMobility) full += RESTRICT * (8 - this.escapes) * (8 - this.escapes);
         const bonus = (((full > this.pressCap ? this.pressCap : full) * (ahead > LEAD_SPAN ? LEAD_SPAN : ahead)) / LEAD_SPAN) | 0;
         v += behind ? bonus : -bonus;
       }
+    }
+    if (this.royalSafety) {
+      if (this.pos.royals[0] === 1) v -= this.royalDanger(0);
+      if (this.pos.royals[1] === 1) v += this.royalDanger(1);
     }
     if (this.noise) {
       let h = Math.imul(this.pos.hashLo ^ this.seed, 0x9e3779b1) ^ this.pos.hashHi;
@@ -789,6 +828,32 @@ export class Searcher {
       v += ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
     }
     return (this.pos.turnBit ? -v : v) + TEMPO;
+  }
+
+  /**
+   * What colour c's last royal stands to lose by the attack maps (centipawns, never negative): enemy
+   * attacks on its neighbours, and how few of them it could flee to.
+   */
+  private royalDanger(c: number): number {
+    const sq = this.royalSquare(c);
+    const board = this.pos.board;
+    const count = this.maps.count;
+    const enemy = c ? 0 : this.frame;
+    const bit = c ? WHITE_BIT : 0;
+    const kingDirs = this.kingDirs;
+    let near = 0;
+    let escapes = 0;
+    for (let k = 0; k < 8; k++) {
+      const s = sq + kingDirs[k];
+      const q = board[s];
+      if (q === OFF) continue;
+      const a = count[enemy + s];
+      near += a > 2 ? 2 : a;
+      if (a === 0 && (q === EMPTY || (q & WHITE_BIT) !== bit)) escapes++;
+    }
+    if (near === 0) return 0;
+    const danger = SAFETY_NEAR * near * near + (escapes < SAFETY_BOXED.length ? SAFETY_BOXED[escapes] : 0);
+    return danger > SAFETY_CAP ? SAFETY_CAP : danger;
   }
 
   /** Whether the piece on `sq` (the side to move's) is attacked, worked out once per square and node (`stamp`). */
@@ -844,17 +909,25 @@ export class Searcher {
     return this.attacked(this.royalSquare(c), me ^ WHITE_BIT);
   }
 
-  /** How many of the squares of colour c's last royal and its eight neighbours the other side attacks, the royal's own counting 2. */
+  /**
+   * How many of the squares of colour c's last royal and its eight neighbours the other side attacks,
+   * the royal's own counting 2; and (in `escapes`) how many neighbours the royal could step to.
+   */
   private pressure(c: number): number {
     const sq = this.royalSquare(c);
     const by = c ? 0 : WHITE_BIT;
     const board = this.pos.board;
     const kingDirs = this.kingDirs;
     let n = this.attacked(sq, by) ? 2 : 0;
+    let escapes = 0;
     for (let k = 0; k < 8; k++) {
       const s = sq + kingDirs[k];
-      if (board[s] !== OFF && this.attacked(s, by)) n++;
+      const q = board[s];
+      if (q === OFF) continue;
+      if (this.attacked(s, by)) n++;
+      else if (q === EMPTY || (q & WHITE_BIT) === by) escapes++;
     }
+    this.escapes = escapes;
     return n;
   }
 

@@ -106,6 +106,6 @@ describe("the conversion option: issue 40's terms, off until a strength match ke
       (e: { code: number; stderr: string }) => e,
     );
     expect(failed?.code).not.toBe(0);
-    expect(failed?.stderr).toContain('unknown side option +faster (known: +conversion, +see)');
+    expect(failed?.stderr).toContain('unknown side option +faster (known: +conversion, +see, +royalSafety, +royalMobility)');
   }, 120_000);
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Game, unwrap } from '@chu/rules';
 import { bestMove, newGame } from '../src/engine.ts';
 import { RoyalHunt } from '../src/royal-hunt.ts';
+import { engineTables } from '../src/tables.ts';
 import { readProblems } from '../scripts/royal-hunt-set.ts';
-import { fromSfen } from './helpers.ts';
+import { fromSfen, randomGame } from './helpers.ts';
 
 // The royal hunt proves a forced capture of the other side's last royal over forcing moves (moves
 // that leave that royal attacked), against every legal answer.
@@ -125,5 +126,32 @@ describe('level 8 with the royal hunt', () => {
     expect(hunt.prove(after.position.clone(), { maxNodes: 200_000 }).verdict).toBe('win');
     newGame();
     expect(bestMove(game, { nodes: 3000, timeMs: 60_000 }).move).not.toBe('1d1e');
+  });
+});
+
+describe('"the last royal stands attacked" read from attack maps (HuntLimits.attackMaps, issue 51)', () => {
+  // a pair of hunts per variant: one scans out from the royal, the other reads its maps
+  const hunts = new Map<string, [RoyalHunt, RoyalHunt]>();
+  const same = (game: Game, maxNodes: number) => {
+    const variant = game.options.variant ?? 'chu';
+    if (!hunts.has(variant)) hunts.set(variant, [new RoyalHunt(engineTables(variant)), new RoyalHunt(engineTables(variant))]);
+    const [scan, withMaps] = hunts.get(variant)!;
+    const plain = scan.prove(game.position.clone(), { maxNodes });
+    const mapped = withMaps.prove(game.position.clone(), { maxNodes, attackMaps: true });
+    expect(mapped).toEqual(plain);
+    return plain;
+  };
+
+  it.each(readProblems().map((p) => [p.plies, p.sfen] as const))('gives the same proof, line and node count for the %i-ply capture in %s', (_plies, sfen) => {
+    expect(same(unwrap(Game.fromSfen(sfen)), 200_000).verdict).not.toBe('none');
+  });
+
+  it.each([
+    // [game, plies of random moves, seed]: positions with drops (Heisei) and dai's limited ranges, hunted either way
+    ['chu', { variant: 'chu' }, 60, 3],
+    ['heisei', { variant: 'heisei' }, 40, 5],
+    ['dai', { variant: 'dai' }, 60, 7],
+  ] as const)('gives the same verdicts and node counts over random %s positions', (_name, options, plies, seed) => {
+    for (let i = 0; i < 6; i++) same(randomGame(seed * 100 + i, plies, options), 3_000);
   });
 });
