@@ -283,7 +283,7 @@ describe('migration: one rating becomes the real-time one', () => {
     const all = defaultConfig().migrationsDir;
     const before = await mkdtemp(join(tmpdir(), 'chu-migrations-'));
     for (const name of (await readdir(all)).filter((n) => n < '20261205160000_rating_pools')) await cp(join(all, name), join(before, name), { recursive: true });
-    const target = await testDatabase();
+    const target = await testDatabase({ migrated: false }); // the older migrations only, then all
     try {
       let db = await openDatabase({ ...target, migrationsDir: before });
       const sql = (q: string, ...args: unknown[]) => db.prisma.$executeRawUnsafe(q, ...args);
