@@ -22,8 +22,11 @@ export type Tx = Prisma.TransactionClient;
 
 /** Who a new room counts against: the devices that will be in it, and the address that asked (none for the server's own). */
 export interface RoomClaim { deviceIds: string[]; address: string | null }
-/** How many rooms a device, and an address, may hold; a room without a game in play is held until unused since `since`. */
-export interface RoomBound { perDevice: number; perAddress: number; since: Date }
+/**
+ * How many rooms a device, and an address, may hold. A room is held while some process has it in memory
+ * (`here`, the ids this process holds; another's by its unexpired lease) or a game is in play in it.
+ */
+export interface RoomBound { perDevice: number; perAddress: number; here: string[] }
 /** Who is over their bound. */
 export type OverBound = { deviceId: string } | { address: string };
 
@@ -112,9 +115,9 @@ export class Store {
       const keys = [...deviceIds.map((d) => `room-device:${d}`), ...(claim.address ? [`room-address:${claim.address}`] : [])].sort();
       for (const key of keys) await tx.$queryRaw`SELECT count(*)::int AS n FROM (SELECT pg_advisory_xact_lock(hashtext(${key}))) AS locked`;
       for (const deviceId of deviceIds) {
-        if ((await heldBy(tx, Prisma.sql`r."host_device_id" = ${deviceId}`, deviceId, bound.since)) >= bound.perDevice) return { deviceId };
+        if ((await heldBy(tx, Prisma.sql`r."host_device_id" = ${deviceId}`, deviceId, bound.here)) >= bound.perDevice) return { deviceId };
       }
-      if (claim.address && (await heldBy(tx, Prisma.sql`r."made_from" = ${claim.address}`, null, bound.since)) >= bound.perAddress) {
+      if (claim.address && (await heldBy(tx, Prisma.sql`r."made_from" = ${claim.address}`, null, bound.here)) >= bound.perAddress) {
         return { address: claim.address };
       }
       await tx.room.create({ data: { ...r, options: r.options, seats: r.seats, madeFrom: claim.address } });
@@ -358,11 +361,11 @@ export class Store {
 }
 
 /**
- * The rooms that count against a bound: those `mine` selects that were used since `since` or have a game
- * in play; and, for a device, the rooms of the games in play it sits in (a challenge's room is hosted by
- * Black's device, yet White's is in it too).
+ * The rooms that count against a bound: those `mine` selects that are held (RoomBound); and, for a device,
+ * the rooms of the games in play it sits in (a challenge's room is hosted by Black's device, yet White's
+ * is in it too).
  */
-async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, since: Date): Promise<number> {
+async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, here: string[]): Promise<number> {
   const live = Prisma.sql`"status" IN ('active', 'adjourned')`;
   const seated = deviceId === null ? Prisma.empty : Prisma.sql`
     UNION SELECT "room_id" FROM "games" WHERE ${live} AND "seats"->'black'->>'deviceId' = ${deviceId}
@@ -370,7 +373,8 @@ async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, since: 
   const [row] = await tx.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
       SELECT r."id" FROM "rooms" r WHERE ${mine}
-        AND (r."updated_at" > ${since} OR EXISTS (SELECT 1 FROM "games" g WHERE g."room_id" = r."id" AND g.${live}))
+        AND (r."id" = ANY(${here}) OR EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = r."id" AND l."expires_at" > now())
+          OR EXISTS (SELECT 1 FROM "games" g WHERE g."room_id" = r."id" AND g.${live}))
       ${seated}
     ) AS held`;
   return row?.n ?? 0;

@@ -13,9 +13,9 @@ import { Room } from './Room.ts';
 export type Located = { room: Room } | { owner: string } | null;
 
 /**
- * How many rooms one device is in, and one address asked for, at most, site-wide; and how long a room
- * nobody is in, with no game running, stays in memory (config.rooms). A room with no game in play counts
- * until it has gone unused that long.
+ * How many rooms one device is in, and one address asked for, at most, site-wide (counted while a room
+ * is in some process's memory or has a game in play); and how long a room nobody is in, with no game
+ * running, stays in memory (config.rooms).
  */
 export interface RoomBounds { perDevice: number; perAddress: number; emptyForMs: number }
 /** Who asks for a room: the device that will host it, and the address it asks from. */
@@ -77,8 +77,8 @@ export class Lobby {
       }
       const rec: RoomRecord = { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };
       if (claim) {
-        const since = new Date(Date.now() - this.bounds.emptyForMs);
-        const over = await this.deps.store.createBoundedRoom(rec, claim, { ...this.bounds, since });
+        const here = [...this.rooms.values()].map((r) => r.id);
+        const over = await this.deps.store.createBoundedRoom(rec, claim, { ...this.bounds, here });
         if (over) return this.refusal(over, claim);
       } else {
         await this.deps.store.createRoom(rec);
