@@ -41,8 +41,8 @@ export interface ServerConfig {
   challenges: { perSender: number; realtimeMs: number; correspondenceMs: number; sweepMs: number };
   // A request's headers and body must have arrived within this: a slow or stalled client is answered 408.
   requestTimeoutMs: number;
-  // Rooms held in this process's memory, by the device that hosts them and the address that made them;
-  // room.create past either is refused (too-many-rooms). A room nobody is in, with no game running,
+  // Rooms a device is in and an address asked for, counted site-wide (apps/server/README.md "Room bounds");
+  // room.create or a challenge's accept past either is refused (too-many-rooms). A room nobody is in, with no game running,
   // leaves memory after emptyForMs (it stays in the database, and comes back when someone enters).
   rooms: { perDevice: number; perAddress: number; emptyForMs: number };
   // A player's KIF export: games a request at most (the rest from its X-Next-Cursor), exports running at

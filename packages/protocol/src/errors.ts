@@ -43,7 +43,7 @@ export const ERROR_CODES = [
   'forbidden-origin', // the request or socket handshake came from another site
   'not-found',        // no such HTTP route
   'too-large',        // an HTTP body or a socket message over the size limit (16 KiB)
-  'too-many-rooms',   // room.create while the device, or its address, holds its bound of rooms
+  'too-many-rooms',   // room.create or a challenge's accept while a device, or the address, holds its bound of rooms
   'expired',          // the device was idle too long: start a new one (POST /api/device)
   'no-tournament',    // no such tournament
   'tournament-closed', // joining, leaving or withdrawing when the tournament no longer allows it (started, finished)

@@ -20,6 +20,16 @@ export class PairingTaken extends Error {
 
 export type Tx = Prisma.TransactionClient;
 
+/** Who a new room counts against: the devices that will be in it, and the address that asked (none for the server's own). */
+export interface RoomClaim { deviceIds: string[]; address: string | null }
+/**
+ * How many rooms a device, and an address, may hold. A room is held while some process has it in memory
+ * (`here`, the ids this process holds; another's by its unexpired lease) or a game is in play in it.
+ */
+export interface RoomBound { perDevice: number; perAddress: number; here: string[] }
+/** Who is over their bound. */
+export type OverBound = { deviceId: string } | { address: string };
+
 export interface RoomRecord {
   id: string;
   code: string;
@@ -92,6 +102,27 @@ export class Store {
 
   async createRoom(r: RoomRecord): Promise<void> {
     await this.prisma.room.create({ data: { ...r, options: r.options, seats: r.seats } });
+  }
+
+  /**
+   * A room stored only while every device in `claim`, and its address, holds fewer rooms than `bound`;
+   * else the first over its bound, and nothing stored. Counted here, in the database every process
+   * shares; the claimants are locked (in one order) so two creations at once count each other.
+   */
+  async createBoundedRoom(r: RoomRecord, claim: RoomClaim, bound: RoomBound): Promise<OverBound | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const deviceIds = [...new Set(claim.deviceIds)];
+      const keys = [...deviceIds.map((d) => `room-device:${d}`), ...(claim.address ? [`room-address:${claim.address}`] : [])].sort();
+      for (const key of keys) await tx.$queryRaw`SELECT count(*)::int AS n FROM (SELECT pg_advisory_xact_lock(hashtext(${key}))) AS locked`;
+      for (const deviceId of deviceIds) {
+        if ((await heldBy(tx, Prisma.sql`r."host_device_id" = ${deviceId}`, deviceId, bound.here)) >= bound.perDevice) return { deviceId };
+      }
+      if (claim.address && (await heldBy(tx, Prisma.sql`r."made_from" = ${claim.address}`, null, bound.here)) >= bound.perAddress) {
+        return { address: claim.address };
+      }
+      await tx.room.create({ data: { ...r, options: r.options, seats: r.seats, madeFrom: claim.address } });
+      return null;
+    });
   }
 
   async saveRoom(r: RoomRecord, fence: number | null): Promise<void> {
@@ -327,6 +358,26 @@ export class Store {
     const row = await this.prisma.game.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, include: gameWithMoves });
     return row && toGame(row);
   }
+}
+
+/**
+ * The rooms that count against a bound: those `mine` selects that are held (RoomBound); and, for a device,
+ * the rooms of the games in play it sits in (a challenge's room is hosted by Black's device, yet White's
+ * is in it too).
+ */
+async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, here: string[]): Promise<number> {
+  const live = Prisma.sql`"status" IN ('active', 'adjourned')`;
+  const seated = deviceId === null ? Prisma.empty : Prisma.sql`
+    UNION SELECT "room_id" FROM "games" WHERE ${live} AND "seats"->'black'->>'deviceId' = ${deviceId}
+    UNION SELECT "room_id" FROM "games" WHERE ${live} AND "seats"->'white'->>'deviceId' = ${deviceId}`;
+  const [row] = await tx.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (
+      SELECT r."id" FROM "rooms" r WHERE ${mine}
+        AND (r."id" = ANY(${here}) OR EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = r."id" AND l."expires_at" > now())
+          OR EXISTS (SELECT 1 FROM "games" g WHERE g."room_id" = r."id" AND g.${live}))
+      ${seated}
+    ) AS held`;
+  return row?.n ?? 0;
 }
 
 function toRoom(row: { id: string; code: string; hostDeviceId: string; options: unknown; seats: unknown; gameNumber: number; muted: unknown }): RoomRecord {

@@ -114,9 +114,11 @@ export class Challenges {
 
   /**
    * The challenged account accepts, from the device it will play on: a new private room with both
-   * seated (the challenger on the device that sent the challenge), the game started.
+   * seated (the challenger on the device that sent the challenge), the game started. The room counts
+   * against both devices' room bounds and the accepting address's: past one, the accept is refused and
+   * the challenge stays open.
    */
-  async accept(by: DeviceIdentity & { user: Account }, id: string): Promise<ChallengeResult> {
+  async accept(by: DeviceIdentity & { user: Account }, id: string, address: string): Promise<ChallengeResult> {
     const claimed = await this.close(id, { challengedId: by.user.id }, 'accepted');
     if (!claimed) return noChallenge;
     const sender = await this.prisma.device.findFirst({
@@ -132,12 +134,19 @@ export class Challenges {
         started = await this.starts.inNewRoom(
           { host: seats.black.id, players: { black: { person: seats.black }, white: { person: seats.white } }, rated: null },
           RoomOptionsSchema.parse(claimed.options),
+          { challenge: id },
+          { deviceIds: [by.id, sender.id], address },
         );
       }
     } catch (err) {
       // storage went away mid-way: the challenge is open again, to be accepted once it is back
       await this.prisma.challenge.update({ where: { id }, data: { status: 'open', answeredAt: null } }).catch(() => undefined);
       throw err;
+    }
+    if (started && !started.ok && started.room === null) {
+      // over a room bound: nothing was made, and the challenge may be accepted once a room is left
+      await this.prisma.challenge.update({ where: { id }, data: { status: 'open', answeredAt: null } });
+      return { ok: false, code: started.code, message: started.message };
     }
     if (!started?.ok) {
       // the sending device left the account (a logout) or the room did not start: nobody can be seated

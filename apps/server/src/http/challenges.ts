@@ -7,7 +7,7 @@ import { HttpRefusal } from './errors.ts';
 import type { RouteLimits } from './limits.ts';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
-  'no-player': 404, 'no-challenge': 404, blocked: 403, 'friends-only': 403, 'too-many-challenges': 429, 'self-challenge': 400, malformed: 400,
+  'no-player': 404, 'no-challenge': 404, blocked: 403, 'friends-only': 403, 'too-many-challenges': 429, 'too-many-rooms': 429, 'self-challenge': 400, malformed: 400,
 };
 
 /**
@@ -36,11 +36,11 @@ export function registerChallengeRoutes(app: FastifyInstance, deps: { identity: 
     return answered(await challenges.send(me, b.to, b.options, b.color));
   });
 
-  // accepting makes a room and a game: it counts as sending does
+  // accepting makes a room and a game: it counts as sending does, and in the room bounds of both devices and this address
   app.post('/api/challenges/:id/accept', async (req, reply) => {
     const me = await requestAccount(identity, req);
     await limits.challenge(me.user.id, req, reply);
-    return answered(await challenges.accept(me, idOf(req)));
+    return answered(await challenges.accept(me, idOf(req), req.ip));
   });
 
   app.post('/api/challenges/:id/decline', async (req) => answered(await challenges.decline((await requestAccount(identity, req)).user, idOf(req))));

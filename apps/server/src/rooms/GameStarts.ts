@@ -1,5 +1,5 @@
 import { opposite, type Color, type RoomOptionsPatch } from '@chu/protocol';
-import type { RatedPlayers } from '../db/Store.ts';
+import type { RatedPlayers, RoomClaim } from '../db/Store.ts';
 import type { Lobby } from './Lobby.ts';
 import type { Room } from './Room.ts';
 import { refuse, type Pairing, type RoomDeps, type RoomStep, type Visitor } from './ports.ts';
@@ -15,7 +15,10 @@ export interface GameForTwo {
   pairing?: Pairing | null;
 }
 
-export type Started = { ok: true; room: Room; gameId: string } | { ok: false; room: Room; code: string };
+export type Started =
+  | { ok: true; room: Room; gameId: string }
+  | { ok: false; room: Room; code: string }
+  | { ok: false; room: null; code: 'too-many-rooms'; message: string }; // the claim was over a room bound: nothing made
 
 /**
  * The one way a game for two is set up, whoever asks: "play the CPU" (in the room just made for it),
@@ -46,10 +49,13 @@ export class GameStarts {
   /**
    * A game the server sets up in a new private room (a public one would start by itself on its second
    * seat, before the host's start): started and told to the room. A game that did not start is logged
-   * with `about`; the caller tells the players.
+   * with `about`; the caller tells the players. With a `claim` (a challenge's accept), the room is made
+   * only within its room bounds (Lobby.create).
    */
-  async inNewRoom(g: GameForTwo, options: RoomOptionsPatch, about: Record<string, unknown> = {}): Promise<Started> {
-    const room = await this.lobby.create(g.host, { ...options, public: false });
+  async inNewRoom(g: GameForTwo, options: RoomOptionsPatch, about: Record<string, unknown> = {}, claim: RoomClaim | null = null): Promise<Started> {
+    const made = await this.lobby.create(g.host, { ...options, public: false }, claim);
+    if (!made.ok) return { ok: false, room: null, code: made.code, message: made.message };
+    const { room } = made;
     const step = await room.queue.run(async () => {
       const s = await GameStarts.seatAndStart(room, g);
       this.deps.outlet.toRoom(room.code, s.out);

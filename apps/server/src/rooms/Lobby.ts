@@ -3,7 +3,7 @@ import {
   EMPTY_SEATS, ROOM_CODE_ALPHABET, RoomOptionsSchema, type LiveGame, type Lobby as LobbyListing, type OpenRoom, type RoomOptionsPatch,
 } from '@chu/protocol';
 import { soleOwner, type Ownership } from '../db/Leases.ts';
-import type { RoomRecord } from '../db/Store.ts';
+import type { OverBound, RoomClaim, RoomRecord } from '../db/Store.ts';
 import { newId } from '../identity/secrets.ts';
 import { loadLastGame } from './LastGame.ts';
 import type { RoomDeps } from './ports.ts';
@@ -13,8 +13,9 @@ import { Room } from './Room.ts';
 export type Located = { room: Room } | { owner: string } | null;
 
 /**
- * How many rooms one device hosts here, and one address made here (room.create), at most; and how long a
- * room nobody is in, with no game running, stays in memory (config.rooms).
+ * How many rooms one device is in, and one address asked for, at most, site-wide (counted while a room
+ * is in some process's memory or has a game in play); and how long a room nobody is in, with no game
+ * running, stays in memory (config.rooms).
  */
 export interface RoomBounds { perDevice: number; perAddress: number; emptyForMs: number }
 /** Who asks for a room: the device that will host it, and the address it asks from. */
@@ -37,8 +38,6 @@ export class Lobby {
   private readonly loading = new Map<string, Promise<Located>>();
   private readonly games = new Map<string, Room>(); // game id → room, filled as games are looked up
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly madeFrom = new Map<string, string>(); // room code → the address that made it, while here
-  private readonly opening: RoomMaker[] = []; // room.creates under way, counted against their bounds too
   private readonly emptySince = new Map<Room, number>();
   private closed = false;
 
@@ -48,34 +47,27 @@ export class Lobby {
     private readonly bounds: RoomBounds = { perDevice: Infinity, perAddress: Infinity, emptyForMs: 5 * 60_000 },
   ) {}
 
-  /** A room a person asked for (room.create): refused while their device, or their address, holds its bound here. */
-  async open(maker: RoomMaker, patch: RoomOptionsPatch = {}): Promise<Opening> {
-    const refusal = this.overBound(maker);
-    if (refusal) return { ok: false, code: 'too-many-rooms', message: refusal };
-    this.opening.push(maker);
-    try {
-      const room = await this.create(maker.deviceId, patch);
-      this.madeFrom.set(room.code, maker.address);
-      return { ok: true, room };
-    } finally {
-      this.opening.splice(this.opening.indexOf(maker), 1);
-    }
+  /** A room a person asked for (room.create): refused while their device, or their address, holds its bound. */
+  open(maker: RoomMaker, patch: RoomOptionsPatch = {}): Promise<Opening> {
+    return this.create(maker.deviceId, patch, { deviceIds: [maker.deviceId], address: maker.address });
   }
 
-  private overBound({ deviceId, address }: RoomMaker): string | null {
+  private refusal(over: OverBound, claim: RoomClaim): Opening {
     const { perDevice, perAddress } = this.bounds;
-    const hosted = [...this.rooms.values()].filter((r) => r.hostDeviceId === deviceId).length;
-    if (hosted + this.opening.filter((o) => o.deviceId === deviceId).length >= perDevice) {
-      return `You have ${perDevice} rooms open already: leave one before making another (a room nobody is in closes by itself).`;
-    }
-    const made = [...this.madeFrom.values()].filter((a) => a === address).length;
-    if (made + this.opening.filter((o) => o.address === address).length >= perAddress) {
-      return `Too many rooms open from this address (${perAddress}): leave one before making another.`;
-    }
-    return null;
+    if ('address' in over) return { ok: false, code: 'too-many-rooms', message: `Too many rooms open from this address (${perAddress}): leave one before making another.` };
+    const whose = over.deviceId === claim.deviceIds[0] ? 'You have' : 'The other player has';
+    return {
+      ok: false, code: 'too-many-rooms',
+      message: `${whose} ${perDevice} rooms open already: leave one before making another (a room nobody is in closes by itself).`,
+    };
   }
 
-  async create(hostDeviceId: string, patch: RoomOptionsPatch = {}): Promise<Room> {
+  /**
+   * A new room hosted by `hostDeviceId`. With a `claim` (room.create, a challenge's accept), refused while
+   * a device in it, or the address that asked, holds its bound; without one (ranked and tournament
+   * pairings, which the server makes), counted but never refused.
+   */
+  async create(hostDeviceId: string, patch: RoomOptionsPatch = {}, claim: RoomClaim | null = null): Promise<Opening> {
     const options = RoomOptionsSchema.parse(patch);
     for (let attempt = 0; ; attempt++) {
       const code = Array.from({ length: 6 }, () => ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)]).join('');
@@ -84,12 +76,18 @@ export class Lobby {
         continue;
       }
       const rec: RoomRecord = { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };
-      await this.deps.store.createRoom(rec);
+      if (claim) {
+        const here = [...this.rooms.values()].map((r) => r.id);
+        const over = await this.deps.store.createBoundedRoom(rec, claim, { ...this.bounds, here });
+        if (over) return this.refusal(over, claim);
+      } else {
+        await this.deps.store.createRoom(rec);
+      }
       const held = await this.ownership.acquire(rec.id);
       if (!('token' in held)) throw new Error(`a new room is owned by ${held.owner}`);
       const room = new Room(this.deps, rec, null, held.token);
       this.rooms.set(code, room);
-      return room;
+      return { ok: true, room };
     }
   }
 
@@ -231,7 +229,6 @@ export class Lobby {
   private drop(room: Room): void {
     room.close();
     this.rooms.delete(room.code);
-    this.madeFrom.delete(room.code);
     this.emptySince.delete(room);
     if (room.session) this.games.delete(room.session.id);
   }
