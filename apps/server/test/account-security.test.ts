@@ -333,24 +333,24 @@ describe('a device logged out of the account is a stranger to its ranked and tou
     const url = server.url;
     await register(url, 'tara');
     const [t1, t2] = [await login(url, 'tara'), await login(url, 'tara')];
-    const uma = await register(url, 'uma');
+    const zoe = await register(url, 'zoe_arena');
     const org = await register(url, 'vik');
     const made = await post(url, '/api/tournaments', { name: 'Night arena', kind: 'arena', minutes: 10, control: '10m+30b', startsAt: Date.now() + 3_600_000, cpu: [1] }, { bearer: org.token });
     expect(made.status).toBe(200);
     const { id } = (await made.json()) as { id: string };
     const phone = await TestClient.connect(url, t2);
-    const umaSocket = await TestClient.connect(url, uma);
-    for (const who of [t2, uma]) expect((await post(url, `/api/tournaments/${id}/join`, {}, { bearer: who.token })).status).toBe(200);
+    const entrantSocket = await TestClient.connect(url, zoe);
+    for (const who of [t2, zoe]) expect((await post(url, `/api/tournaments/${id}/join`, {}, { bearer: who.token })).status).toBe(200);
     expect((await post(url, '/api/account/logout-others', {}, { bearer: t1.token })).status).toBe(200);
     await phone.nextOf('welcome', (w) => w.user === null);
     await server.db.prisma.tournament.update({ where: { id }, data: { startsAt: new Date() } });
 
-    // uma is paired (with the CPU, the one other entrant here); tara's entry waits, paused
-    await umaSocket.nextOf('tournament.game', undefined, 30_000);
+    // zoe is paired (with the CPU, the one other entrant here); tara's entry waits, paused
+    await entrantSocket.nextOf('tournament.game', undefined, 30_000);
     expect(phone.silentFor((msg) => msg.type === 'tournament.game')).toBe(true);
     const view = (await (await request(url, 'GET', `/api/tournaments/${id}`)).json()) as { tournament: { entrants: { name: string; paused?: boolean }[] } };
     expect(view.tournament.entrants.find((e) => e.name === 'tara')?.paused).toBe(true);
     phone.close();
-    umaSocket.close();
+    entrantSocket.close();
   }, 60_000);
 });

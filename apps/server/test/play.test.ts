@@ -41,10 +41,11 @@ describe('two devices play a game to a royal capture', () => {
     expect(stored.moves.map((m) => m.usi)).toEqual(LION_RUSH);
 
     // the answer is what the protocol says a record is (the web client parses it with the same schema)
+    // (asked by a stranger: a private room's code is its players' only, issue 46 §9)
     const replay = GameRecordResponseSchema.parse(await (await fetch(`${server.url}/api/games/${gameId}`)).json());
     expect(replay).toMatchObject({
       game: {
-        id: gameId, roomCode: code, moves: LION_RUSH, status: 'finished',
+        id: gameId, roomCode: null, moves: LION_RUSH, status: 'finished',
         outcome: { winner: 'black', reason: 'royal-capture' },
         seats: { black: { kind: 'human', name: 'Ana' }, white: { kind: 'human', name: 'Ben' } },
       },

@@ -1,5 +1,6 @@
 // A real clock to a flag (issue 36, RULES.md §7), in two browsers against the real server: a 1 s + 1 s × 2
-// byoyomi game (the smallest the rules allow with byoyomi: no fast test clock). Black never moves: its main
+// byoyomi game (the smallest the rules allow with byoyomi: no fast test clock). Both make their first moves
+// (no clock runs before both have, and they cost no time: RULES.md §7); then Black never moves again: its main
 // second runs out, then each period, and the flag falls on the server. Both screens show Black's clock at
 // 0 and the result by time; screenshots of the clocks at 1280 px (Black's player) and 390 px (White's, a phone).
 //
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { CLIENT_EVENT, DEVICE_COOKIE, SERVER_EVENT, type ServerMessage } from '@chu/protocol';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, DESKTOP, PHONE, sees, useSession } from './harness';
+import { ARTIFACTS, DESKTOP, PHONE, move, sees, useSession } from './harness';
 
 const session = useSession();
 const url = (path = '/') => session.server.url + path;
@@ -61,6 +62,11 @@ describe('a clock game to a flag', () => {
 
       await black.click('[data-action="start"]:not([disabled])');
       for (const p of [black, white]) await sees(p, '7j', 'black n');
+      // the first moves: no clock runs until both are made (lishogi's rule), and they cost nothing
+      await move(black, '7j', '5h');
+      await sees(white, '5h', 'black n');
+      await move(white, '11d', '11e');
+      await sees(black, '11e', 'white p');
       // both clocks: a second of main time and two periods of one second each
       expect(await periodsOf(white, 'white')).toBe('⋅ 2×1s');
       expect(await clockOf(white, 'white')).toBe('0:01.0'); // White's does not run
