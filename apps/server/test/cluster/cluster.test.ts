@@ -178,8 +178,15 @@ describe('losing a process loses nothing', () => {
     try {
       const { host, guest, room, gameId } = await seatedAt(clients, site.nodes[0].url, site.nodes[1].url, { timeControl: { kind: 'turn', seconds: 60 } }); // node 0 owns the room
       const turnMs = 60 * 200;
-      expect(await host.move('7j5h')).toMatchObject({ type: 'ack' });
-      await guest.until(() => guest.game!.ply === 1);
+      // both first moves and Black's second: no clock runs before both first moves (RULES.md §7), so the
+      // turn timed here is White's second
+      const opening = LION_RUSH.slice(0, 3);
+      for (const [i, usi] of opening.entries()) {
+        const [mover, other] = i % 2 === 0 ? [host, guest] : [guest, host];
+        await mover.until(() => mover.game!.ply === i);
+        expect(await mover.move(usi)).toMatchObject({ type: 'ack' });
+        await other.until(() => other.game!.ply === i + 1);
+      }
       // White thinks for most of its turn; the owner says how much is left
       await new Promise((r) => setTimeout(r, turnMs - 3000));
       await guest.join(room.code);
@@ -202,20 +209,21 @@ describe('losing a process loses nothing', () => {
       const after = (await white.nextOf('game', (m) => m.reason === 'join' && m.game.id === gameId, 30_000)).game;
       console.log(`timed game: the survivor answered the join ${Date.now() - killedAt} ms after the kill; White had `
         + `${before.turnRemainingMs} ms left on the old owner and ${after.turnRemainingMs} ms on the survivor (turn ${turnMs} ms)`);
-      expect(after).toMatchObject({ status: 'active', outcome: null, turn: 'white', ply: 1, moves: ['7j5h'] });
+      expect(after).toMatchObject({ status: 'active', outcome: null, turn: 'white', ply: 3, moves: opening });
       // a whole turn again, started when the survivor loaded the game: more than was left at the kill
       expect(after.turnRemainingMs).toBeGreaterThan(before.turnRemainingMs!);
       expect(after.turnRemainingMs).toBeLessThanOrEqual(turnMs);
       await black.join(room.code);
       await black.until(() => black.game?.id === gameId);
       // White plays its move in that turn, and the game goes on under the clock
-      const reply = await white.move('11d11e', { waitMs: 20_000 });
+      const played = LION_RUSH.slice(0, 4);
+      const reply = await white.move(played[3]!, { waitMs: 20_000 });
       expect(reply, JSON.stringify(reply)).toMatchObject({ type: 'ack' });
-      const next = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.usi === '11d11e', 20_000);
+      const next = await black.nextOf('event', (m) => m.event.kind === 'move' && m.event.usi === played[3], 20_000);
       expect(next.event).toMatchObject({ color: 'white', byCpu: false });
-      expect(await black.move(legalAfter(['7j5h', '11d11e'])[0], { waitMs: 20_000 })).toMatchObject({ type: 'ack' });
+      expect(await black.move(legalAfter(played)[0], { waitMs: 20_000 })).toMatchObject({ type: 'ack' });
       expect(white.inbox.some((m) => m.type === 'event' && m.event.kind === 'end')).toBe(false);
-      expect((await storedMoves(site.db.databaseUrl!, gameId)).slice(0, 2)).toEqual(['7j5h', '11d11e']);
+      expect((await storedMoves(site.db.databaseUrl!, gameId)).slice(0, 4)).toEqual(played);
     } finally {
       await site.stop();
     }
