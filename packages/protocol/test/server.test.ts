@@ -49,7 +49,7 @@ describe('server messages', () => {
     [{ type: 'ranked', queue: { control: 'turn30', since: 1_764_000_000_000, rating: 1500 } }],
     [{ type: 'event', event: { kind: 'takeback', gameId: 'g', version: 7, plies: 2, ply: 4, turn: 'black', turnRemainingMs: null, clock: null } }],
     [{ type: 'chat', code: 'ABCDEF', message: { id: 1, channel: 'players', gameId: 'g1', deviceId: 'd1', name: 'Ana', text: '<b>hola</b>', at: '2026-12-01T10:00:00.000Z' } }],
-    [{ type: 'lobby', lobby: { rooms: [], live: [{ code: 'ABCDEF', gameId: 'g', black: 'Ana', white: 'CPU 3', ply: 12, variant: 'dai', setup: null, rated: false, language: 'ja', spectators: 2 }] } }],
+    [{ type: 'lobby', lobby: { rooms: [], live: [{ code: 'ABCDEF', gameId: 'g', black: 'Ana', white: 'CPU 3', accounts: { black: false, white: false }, ply: 12, variant: 'dai', setup: null, rated: false, language: 'ja', spectators: 2 }] } }],
     [{
       type: 'room',
       room: {
