@@ -35,8 +35,8 @@ export function registerArchiveRoutes(
     return archive.page((await player(req)).id, filter, after, limit, await requestViewer(identity, req));
   });
 
-  // One export holds a few records in memory at a time and replays one game between two turns of the
-  // event loop (a 100-ply game's replay is milliseconds; thousands in a row froze every clock: issue 46).
+  // One export holds a few records in memory at a time and replays one game at a time, then pauses (see
+  // kifRecords): a 100-ply game's replay is milliseconds; thousands in a row froze every clock (issue 46).
   const running = new Map<string, number>();
   app.get('/api/players/:username/games.kif', { config: { rateLimit: { max: limits.perWindow, timeWindow: windowMs } } }, async (req, reply) => {
     const { cursor, ...filter } = parsed(ArchiveExportQuerySchema, req.query, 'query');
