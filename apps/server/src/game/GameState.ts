@@ -162,7 +162,6 @@ export abstract class GameState {
     };
   }
 
-  /** Why the game is adjourned, while it is: a sealed move (agreement, RULES.md §7) or nobody present (absence, §8). */
   /** The sealed move and the one device told it, the one on the sealer's seat (RULES.md §7); null when nothing is sealed. */
   sealedNote(): { deviceId: string; message: Extract<ServerMessage, { type: 'sealed' }> } | null {
     const sealed = this.adjournment.sealed;
@@ -176,6 +175,7 @@ export abstract class GameState {
     return note?.deviceId === deviceId ? note.message : null;
   }
 
+  /** Why the game is adjourned, while it is: a sealed move (agreement, RULES.md §7) or nobody present (absence, §8). */
   get adjournedWhy(): AdjournReason | null { return adjournReason(this.state, this.adjournment.adjourned); }
 
   eventsSince(version: number): GameEvent[] | null {
