@@ -76,9 +76,9 @@ export class TestClient {
     return (await this.nextOf('room')).room;
   }
 
-  async join(code: string, game?: { id: string; version: number }): Promise<RoomView> {
+  async join(code: string, game?: { id: string; version: number }, ms?: number): Promise<RoomView> {
     this.send({ type: 'room.join', code, ...(game ? { game } : {}) });
-    return (await this.nextOf('room', (m) => m.room.code === code)).room;
+    return (await this.nextOf('room', (m) => m.room.code === code, ms)).room;
   }
 
   // Plays a move and resolves with the ack (or the error that refused it).

@@ -74,7 +74,9 @@ export class TournamentBot {
 
   private async playOne(code: string, gameId: string, color: 'black' | 'white'): Promise<void> {
     const c = this.client;
-    await c.join(code).catch((err: Error) => { throw new Error(`joining ${code} for game ${gameId}: ${err.message}`); });
+    // a join waits out a failover: the room's owner may have just died (its lease lapses, another
+    // process takes it over) on a machine busy with a whole arena's games
+    await c.join(code, undefined, 30_000).catch((err: Error) => { throw new Error(`joining ${code} for game ${gameId}: ${err.message}`); });
     await c.until(() => this.stopped || c.game?.id === gameId, 15_000);
     if (this.stopped) return;
     const opponent = c.game!.seats[color === 'black' ? 'white' : 'black'];
