@@ -48,7 +48,7 @@ export function mnemonicFace(code: string): MnemonicFace | undefined {
 /** The centre of the tile's face (the wedge's middle sits a little below the box's). */
 export const FACE_CENTRE = [50, 55] as const;
 /** Distance from the centre of the first and second squares' marks, per grid step. */
-export const RING = [0, 17, 32] as const;
+export const RING = [0, 19, 34] as const;
 /** How far a slide's line reaches from the centre, orthogonal and diagonal: past the second ring. */
 export const SLIDE_REACH = { straight: 40, diagonal: 36 } as const;
 
