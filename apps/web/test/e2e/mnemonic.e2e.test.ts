@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Game, type Variant } from '@chu/rules';
-import { DESKTOP, PHONE, REPO, useSession } from './harness';
+import { ARTIFACTS, DESKTOP, PHONE, REPO, useSession } from './harness';
 
 const session = useSession();
 const SHOTS = join(REPO, 'docs/screenshots');
@@ -68,6 +68,11 @@ describe('the mnemonic piece set', () => {
       await analyse(sharp, 'chu', BOARDS[0][1]);
       const grid = (await sharp.locator('.grid').boundingBox())!;
       await sharp.screenshot({ path: join(SHOTS, 'mnemonic-chu-390-closeup.png'), clip: { x: grid.x, y: grid.y, width: grid.width, height: grid.height / 3 } });
+      // the Piezas page in the set: every piece and its promotion, chu's and dai's
+      await sharp.goto(`${session.server.url}/#/pieces`);
+      await sharp.waitForSelector('[data-diagram="+h"]');
+      for (const code of ['n', 'd', 'h', 'o', "n'", "v'", "f'"])
+        await sharp.locator(`[data-piece-card="${code}"]`).screenshot({ path: join(ARTIFACTS, `mnemonic-piece-${code.replace("'", '2')}.png`) });
       expect(session.problems).toEqual([]);
     } catch (e) {
       await session.failed(e, 'mnemonic');

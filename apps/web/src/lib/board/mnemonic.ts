@@ -7,7 +7,7 @@
 //   range2      a line to the second square ending in a bar (dai's Violent Ox, Flying Dragon)
 //   jump        a ring on the square it leaps to (the Kirin's, the Phoenix's, dai's Knight's)
 //   lion        a dot on the first square and one on the second, joined (Horned Falcon, Soaring Eagle)
-//   lion area   the Lion's 5×5 square, shaded, its inner 3×3 darker
+//   lion area   the Lion's 5×5 square drawn through its second ring, and the 3×3 through its first
 // Promoted pieces draw their marks in red, as promoted kanji are written; a small letter (the Hodges
 // abbreviation) tells apart pieces that move alike (the King and the Prince, the Rook and the promoted Gold).
 import { DIRECTIONS, DIRS as DIRECTION_STEP, PIECE_NAMES, movementOf, type Direction } from '@chu/rules';
