@@ -1,12 +1,13 @@
 // The mnemonic piece set (issue 49 §2) in Chromium, at 1280×800 and 390×844, in Spanish: chosen in Settings,
 // it draws every piece of a chu, a dai and a Heisei board (and the Heisei stands) as the faces generated
-// from the rules, on the analysis board. The screenshots go to docs/screenshots/ (mnemonic-<variant>-<width>.png),
+// from the rules, on the analysis board; axe-core finds nothing wrong with Settings and Piezas in the set.
+// The screenshots go to docs/screenshots/ (mnemonic-<variant>-<width>.png, mnemonic-chu-390-closeup.png),
 // retaken by running this test.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Game, type Variant } from '@chu/rules';
-import { ARTIFACTS, DESKTOP, PHONE, REPO, useSession } from './harness';
+import { ARTIFACTS, DESKTOP, accessibilityViolations, PHONE, REPO, useSession } from './harness';
 
 const session = useSession();
 const SHOTS = join(REPO, 'docs/screenshots');
@@ -44,6 +45,7 @@ describe('the mnemonic piece set', () => {
         await (tap ? p.tap(choice) : p.click(choice));
         await p.waitForSelector(`${choice}.on`);
         expect(await p.evaluate(() => JSON.parse(localStorage.getItem('chu.settings')!).pieceSet)).toBe('mnemonic');
+        expect(await accessibilityViolations(p)).toEqual([]);
 
         for (const [variant, moves] of BOARDS) {
           await analyse(p, variant, moves);
@@ -71,6 +73,7 @@ describe('the mnemonic piece set', () => {
       // the Piezas page in the set: every piece and its promotion, chu's and dai's
       await sharp.goto(`${session.server.url}/#/pieces`);
       await sharp.waitForSelector('[data-diagram="+h"]');
+      expect(await accessibilityViolations(sharp)).toEqual([]);
       for (const code of ['n', 'd', 'h', 'o', "n'", "v'", "f'"])
         await sharp.locator(`[data-piece-card="${code}"]`).screenshot({ path: join(ARTIFACTS, `mnemonic-piece-${code.replace("'", '2')}.png`) });
       expect(session.problems).toEqual([]);
