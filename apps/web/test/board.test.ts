@@ -199,7 +199,7 @@ describe('board', () => {
   it('hovering a piece shows its movement diagram; Esc hides it', async () => {
     vi.useFakeTimers();
     try {
-      const { container } = render(Board, { pieces: position({ '7j': B('n') }) });
+      const { container } = render(Board, { pieces: position({ '7j': B('n') }), pieceSet: 'mnemonic' });
       // a board drawn under a still pointer gets an enter and a move at the same place: no diagram
       await fireEvent.pointerEnter(sq(container, '7j'));
       await fireEvent.pointerMove(sq(container, '7j'), { clientX: 100, clientY: 100, pointerType: 'mouse' });
@@ -213,6 +213,8 @@ describe('board', () => {
       await vi.waitFor(() => expect(container.querySelector('[data-inspect="n"]')).not.toBeNull());
       expect(container.querySelector('[data-inspect="n"]')!.textContent).toContain('Lion');
       expect(container.querySelectorAll('[data-diagram="n"] .lion, [data-diagram="n"] .lion2')).toHaveLength(24);
+      // beside its name, the piece's face in the player's set
+      expect(container.querySelector('[data-inspect="n"] svg.tile[data-set="mnemonic"] [data-face="n"]')).not.toBeNull();
       await fireEvent.keyDown(window, { key: 'Escape' });
       expect(container.querySelector('[data-inspect]')).toBeNull();
     } finally {

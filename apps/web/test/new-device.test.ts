@@ -53,6 +53,17 @@ describe('a new device', () => {
     vi.resetModules();
     expect((await import('../src/lib/settings.svelte')).settings.name).toBe('Ana');
   });
+
+  it.each([
+    ['mnemonic', 'mnemonic'], // the set drawn from the rules' movement is kept
+    ['western', 'western'],
+    ['pictograms', 'kanji1'], // a set this version does not draw: the default, not a blank board
+    [7, 'kanji1'],
+  ])('a saved piece set %s is read as %s', async (saved, set) => {
+    localStorage.setItem('chu.settings', JSON.stringify({ lang: 'es', name: 'Ana', pieceSet: saved }));
+    vi.resetModules();
+    expect((await import('../src/lib/settings.svelte')).settings.pieceSet).toBe(set);
+  });
 });
 
 describe('guest names', () => {

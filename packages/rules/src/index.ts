@@ -1,6 +1,6 @@
 export * from './types.ts';
 export { SQUARE_NAMES, parseSquare, squareName } from './square.ts';
-export { CODES, DIRECTIONS, SPECS, promotedCode, type Direction } from './piece.ts';
+export { CODES, DIRECTIONS, DIRS, SPECS, promotedCode, type Direction } from './piece.ts';
 export { BASE_CODES, MOVEMENTS, movementOf, reachOf, type PieceMovement, type Reach, type ReachKind } from './movement.ts';
 export { ZONE_DEPTH, inPromotionZone } from './zone.ts';
 export { MAX_MOVES, Position, type PackedMove } from './position.ts';

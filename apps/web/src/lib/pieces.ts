@@ -11,7 +11,19 @@ export const DAI_BASE_CODES: readonly string[] = VARIANT_INFO.dai.baseCodes;
 export const DAI_CODES: readonly string[] = VARIANT_INFO.dai.codes.filter((c) => !c.startsWith('+') && !VARIANT_INFO.chu.codes.includes(c));
 
 export type Lang = 'en' | 'es' | 'ja';
-export type PieceSet = 'kanji1' | 'kanji2' | 'western';
+/** The piece sets a player may choose, in Settings' order: three written sets and the mnemonic one (board/mnemonic.ts). */
+export const PIECE_SETS = ['kanji1', 'kanji2', 'western', 'mnemonic'] as const;
+export type PieceSet = (typeof PIECE_SETS)[number];
+export const isPieceSet = (s: unknown): s is PieceSet => (PIECE_SETS as readonly unknown[]).includes(s);
+
+/**
+ * The set a lesson's board draws: the player's choice when they read Japanese, else the mnemonic set,
+ * whose faces teach the moves to someone who cannot read the kanji (issue 49: the lessons' default
+ * for players not set to Japanese). A player who chose the mnemonic set keeps it in Japanese too.
+ */
+export function lessonPieceSet(lang: Lang, chosen: PieceSet): PieceSet {
+  return lang === 'ja' ? chosen : 'mnemonic';
+}
 
 export interface PieceInfo {
   code: string; // SFEN code, '+' prefix when promoted: 'n', '+d'
@@ -100,10 +112,14 @@ export function pieceName(code: string, lang: Lang): string {
   return p ? p[lang] : code;
 }
 
-/** Text drawn on a tile. King: 玉 for Black, 王 for White (the traditional pair). */
+/**
+ * Text drawn on a tile. King: 玉 for Black, 王 for White (the traditional pair). The mnemonic set's
+ * face is its marks; its text is the small Hodges letter in the middle, as the western set writes it.
+ */
 export function pieceLabel(code: string, set: PieceSet, color: Color = 'black'): string {
   const p = pieceInfo(code);
   if (!p) return code;
+  if (set === 'mnemonic') return p.western.replace('+', '');
   if (p.code === 'k' && color === 'white' && set !== 'western') return set === 'kanji1' ? WHITE_KING.kanji : WHITE_KING.name;
   return p[set];
 }

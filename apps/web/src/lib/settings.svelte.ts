@@ -1,5 +1,5 @@
 // Per-device display settings, kept in localStorage.
-import type { Lang, PieceSet } from './pieces';
+import { isPieceSet, type Lang, type PieceSet } from './pieces';
 import { guestName } from './i18n/guest-name';
 import { SETTINGS_KEY as KEY, browserLang as guessLang, isLang } from './i18n/lang';
 // by path, as cpu-levels.ts does (which cannot be imported here: it reads the messages, which read the settings)
@@ -57,6 +57,7 @@ function load(): Settings {
       if (saved[k] !== undefined && typeof saved[k] === typeof base[k]) (out as Record<string, unknown>)[k] = saved[k];
     }
     if (!isLang(out.lang)) out.lang = base.lang;
+    if (!isPieceSet(out.pieceSet)) out.pieceSet = base.pieceSet; // a set this version no longer draws
     if (!Number.isInteger(out.cpuLevel) || out.cpuLevel < MIN_LEVEL || out.cpuLevel > MAX_LEVEL) out.cpuLevel = base.cpuLevel;
     out.volume = Number.isFinite(out.volume) ? Math.min(1, Math.max(0, out.volume)) : base.volume;
     out.hiddenChat = Array.isArray(out.hiddenChat)

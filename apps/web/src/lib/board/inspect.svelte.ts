@@ -9,7 +9,7 @@ export const LONG_PRESS_MS = 550;
 /** A pointer resting this long on a piece shows its diagram. */
 export const HOVER_MS = 700;
 
-export interface Inspected { square: Square; code: string }
+export interface Inspected { square: Square; code: string; color: Piece['color'] }
 
 export class Inspection {
   shown = $state<Inspected | null>(null);
@@ -43,7 +43,7 @@ export class Inspection {
   /** The keyboard's `i`: the diagram of the piece under the cursor, or closed again. */
   toggle(sq: Square): void {
     const p = this.#pieceOn(sq);
-    this.shown = p && this.shown?.square !== sq ? { square: sq, code: p.code } : null;
+    this.shown = p && this.shown?.square !== sq ? { square: sq, code: p.code, color: p.color } : null;
   }
 
   /** A press on `sq`: held long enough (and not dragged), it shows the piece's diagram. */
@@ -53,7 +53,7 @@ export class Inspection {
     if (!p) return;
     this.#press = setTimeout(() => {
       if (this.#dragging.active) return;
-      this.shown = { square: sq, code: p.code };
+      this.shown = { square: sq, code: p.code, color: p.color };
       this.#dragging.swallowNextClick();
     }, LONG_PRESS_MS);
   }
@@ -75,7 +75,7 @@ export class Inspection {
     this.#armed = sq;
     this.#hover = setTimeout(() => {
       const p = this.#pieceOn(sq);
-      if (p && this.#hovered === sq && !this.#dragging.active && !this.#asking()) this.shown = { square: sq, code: p.code };
+      if (p && this.#hovered === sq && !this.#dragging.active && !this.#asking()) this.shown = { square: sq, code: p.code, color: p.color };
     }, HOVER_MS);
   }
 
