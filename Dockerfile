@@ -28,4 +28,5 @@ HEALTHCHECK --interval=5s --timeout=3s --start-period=30s --retries=6 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # as `pnpm --filter @chu/server start:built`. --liftoff-only: V8 compiles PGlite's and Prisma's WASM with
 # its baseline compiler only; the optimizing one left ~60 MB in malloc's arenas for no query time we could measure.
-CMD ["node", "--enable-source-maps", "--liftoff-only", "dist/main.mjs"]
+# --max-semi-space-size=4: the young generation grew to 16 MB a half while starting and stayed (README: Deployment).
+CMD ["node", "--enable-source-maps", "--liftoff-only", "--max-semi-space-size=4", "dist/main.mjs"]

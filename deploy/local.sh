@@ -14,7 +14,7 @@ trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT
 upstreams=""
 for p in $((port + 1)) $((port + 2)); do
   (cd apps/server && DATABASE_URL=$DATABASE_URL REDIS_URL=$REDIS_URL PORT=$p HOST=127.0.0.1 TRUST_PROXY=1 NODE_ENV=production \
-    exec node --enable-source-maps --liftoff-only dist/main.mjs) &
+    exec node --enable-source-maps --liftoff-only --max-semi-space-size=4 dist/main.mjs) &
   upstreams="$upstreams 127.0.0.1:$p"
 done
 for p in $((port + 1)) $((port + 2)); do

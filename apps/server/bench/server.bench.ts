@@ -4,7 +4,8 @@
 // Prints moves/s, move round trip (send → opponent receives) p50/p95/p99, lost/duplicated moves and
 // each server process's RSS.
 // Env: BENCH_GAMES (1000), BENCH_SECONDS (30), BENCH_RATE target moves/s over all games (500),
-//      DATABASE_URL (a Postgres server; a fresh database is created and dropped), REDIS_URL, BENCH_SEED.
+//      DATABASE_URL (a Postgres server; a fresh database is created and dropped), REDIS_URL, BENCH_SEED,
+//      BENCH_NODE_ARGS (node flags for the server processes: '--max-semi-space-size=4'), BENCH_PROFILE (a folder: --cpu-prof there).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -220,7 +221,8 @@ async function main() {
     for (let n = 0; n < NODES; n++) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
+      const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = spawn(process.execPath, [...nodeArgs, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'src/main.ts'], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         env: {
           ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
