@@ -1,0 +1,118 @@
+import { Game, SQUARE_NAMES, err, ok, parseUsi, unwrap, type IllegalReason, type Options, type Result, type Square } from '@chu/rules';
+import type { Exercise, Goal } from './exercise.ts';
+import { starsFor } from './stars.ts';
+
+/** Lessons play chu by RULES.md's defaults, save the bare-king rule: a lone King is how most exercises start. */
+export const LESSON_OPTIONS: Partial<Options> = { bareKing: false };
+
+/** Where a player stands in an exercise: the position, the moves played so far and the squares reached. */
+export interface Attempt {
+  readonly exercise: Exercise;
+  /** Black to move, unless the exercise is solved */
+  readonly game: Game;
+  /** the player's moves so far, canonical USI */
+  readonly moves: readonly string[];
+  readonly reached: ReadonlySet<Square>;
+  readonly solved: boolean;
+}
+
+/**
+ * Why a move is not taken: the rules refuse it (`illegal`, with their reason code), or it is legal but
+ * not what the exercise asks (`wrong`: an `answer` exercise's other moves, a `safe` exercise's move that
+ * leaves a piece to be taken). Either way nothing is played.
+ */
+export type Refusal = { kind: 'illegal'; reason: IllegalReason } | { kind: 'wrong' } | { kind: 'solved' };
+
+/** What a move did: the attempt after it, White's scripted reply if any, and the stars once solved. */
+export interface Progress {
+  readonly attempt: Attempt;
+  /** the move as the rules spell it */
+  readonly played: string;
+  readonly reply?: string;
+  readonly stars?: 1 | 2 | 3;
+}
+
+export function begin(exercise: Exercise): Result<Attempt, 'bad-sfen'> {
+  const game = Game.fromSfen(exercise.sfen, LESSON_OPTIONS);
+  if (!game.ok) return err('bad-sfen');
+  return ok({ exercise, game: game.value, moves: [], reached: new Set(), solved: false });
+}
+
+/** The player's move (USI) in an attempt: progress, or the refusal and its reason. The attempt given is not changed. */
+export function play(attempt: Attempt, usi: string): Result<Progress, Refusal> {
+  if (attempt.solved) return err({ kind: 'solved' });
+  const { exercise } = attempt;
+  const canonical = attempt.game.check(usi);
+  if (!canonical.ok) return err({ kind: 'illegal', reason: canonical.error });
+  const played = canonical.value;
+  if (exercise.goal.kind === 'answer' && !answers(attempt.game, exercise.goal.moves).has(played)) return err({ kind: 'wrong' });
+  const after = attempt.game.clone();
+  unwrap(after.play(played));
+  if (exercise.goal.kind === 'safe' && threatened(after)) return err({ kind: 'wrong' });
+
+  const moves = [...attempt.moves, played];
+  const m = parseUsi(played);
+  const reached = new Set(attempt.reached);
+  if (m) for (const sq of m.mid ? [m.mid, m.to] : [m.to]) reached.add(sq);
+  const solved = met(exercise.goal, after, reached);
+  if (solved) return ok({ attempt: { exercise, game: after, moves, reached, solved }, played, stars: starsFor(exercise.stars, moves.length) });
+
+  // not solved yet: White answers as the script says, or passes its turn back (lessons are Black's moves)
+  const reply = exercise.replies?.[attempt.moves.length] ?? undefined;
+  let game: Game;
+  if (reply) {
+    game = after;
+    // a scripted reply that no longer fits the position is a broken lesson (the table test plays every script)
+    unwrap(game.play(reply));
+  } else game = unwrap(Game.fromSfen(blackToMove(after.sfen()), LESSON_OPTIONS));
+  return ok({ attempt: { exercise, game, moves, reached, solved }, played, ...(reply ? { reply } : {}) });
+}
+
+/** Plays the player's moves from the start: the stars earned, or where and why it failed (for the server's check of a claim). */
+export function replay(exercise: Exercise, usis: readonly string[]): Result<{ stars: 1 | 2 | 3; attempt: Attempt }, { ply: number; refusal: Refusal | 'unsolved' | 'bad-sfen' }> {
+  const start = begin(exercise);
+  if (!start.ok) return err({ ply: -1, refusal: 'bad-sfen' });
+  let attempt = start.value;
+  for (let i = 0; i < usis.length; i++) {
+    const r = play(attempt, usis[i]);
+    if (!r.ok) return err({ ply: i, refusal: r.error });
+    attempt = r.value.attempt;
+    if (r.value.stars) return i === usis.length - 1 ? ok({ stars: r.value.stars, attempt }) : err({ ply: i + 1, refusal: { kind: 'solved' } });
+  }
+  return err({ ply: usis.length, refusal: 'unsolved' });
+}
+
+function met(goal: Goal, game: Game, reached: ReadonlySet<Square>): boolean {
+  switch (goal.kind) {
+    case 'reach':
+      return goal.squares.every((sq) => reached.has(sq));
+    case 'capture':
+      return game.board().every((p) => !p || p.color === 'black' || p.code === 'k');
+    case 'promote':
+      return game.board().some((p) => p?.color === 'black' && p.code === goal.code);
+    case 'safe':
+    case 'answer':
+      return true; // the move was checked before it was played
+  }
+}
+
+/** The canonical spellings of an exercise's answers in this position. */
+function answers(game: Game, moves: readonly string[]): Set<string> {
+  return new Set(moves.flatMap((u) => {
+    const c = game.check(u);
+    return c.ok ? [c.value] : [];
+  }));
+}
+
+/** Whether White, to move after the player's move, could capture any Black piece. */
+function threatened(after: Game): boolean {
+  const board = after.board();
+  const black = new Set(SQUARE_NAMES.filter((_, i) => board[i]?.color === 'black'));
+  return after.legalMoves().some((u) => {
+    const m = parseUsi(u);
+    return !!m && (black.has(m.to) || (!!m.mid && black.has(m.mid)));
+  });
+}
+
+/** The same position with Black to move: White's turn is skipped in exercises with no script. */
+const blackToMove = (sfen: string): string => sfen.replace(/ w (\S+) (\d+)$/, (_, _lion: string, n: string) => ` b - ${n}`);
