@@ -25,6 +25,8 @@ import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerTournamentRoutes } from './http/tournaments.ts';
 import { registerNotificationRoutes } from './http/notifications.ts';
+import { registerLearnRoutes } from './http/learn.ts';
+import { LessonProgress } from './learn/LessonProgress.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -144,6 +146,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
+  registerLearnRoutes(app, identity, new LessonProgress(db.prisma));
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
