@@ -58,6 +58,20 @@ describe('picking up and moving', () => {
     expect(r.played).toEqual(played);
   });
 
+  it.each([
+    ['a square the piece may not reach', PAWNS, ['9i', '9g'], { from: '9i', to: '9g' }],
+    ["the Lion's second step where it may not go", LION, ['6f', '6e', '9i'], { from: '6f', mid: '6e', to: '9i' }],
+    ['nothing picked up: no move was asked for', PAWNS, ['5e'], undefined],
+    ['the piece picked up, clicked again: let go, not a move', PAWNS, ['9i', '9i'], undefined],
+    ['off the board', PAWNS, ['9i', null], undefined],
+  ] as const)('a click on %s is reported as a miss (for a lesson to explain)', (_, g, squares, miss) => {
+    let state = hands.EMPTY_HAND;
+    let last: hands.Step | undefined;
+    for (const sq of squares) state = (last = hands.act(g, state, sq)).state;
+    expect(last?.miss).toEqual(miss);
+    expect(last?.play).toBeUndefined();
+  });
+
   it('marks where the piece picked up may go, and nothing with nothing in hand', () => {
     expect([...hands.targets(PAWNS, hands.EMPTY_HAND)]).toEqual([]);
     expect([...hands.targets(PAWNS, clicks(PAWNS, ['9i']).state)]).toEqual(['9h']);

@@ -33,11 +33,19 @@ export type Play =
   | { kind: 'move'; from: Square; to: Square; mid?: Square; promote: boolean }
   | { kind: 'drop'; code: string; to: Square; promote: boolean };
 
-/** A click's result: the next state, what was played, and whether the promotion question came up. */
+/** A click where the picked piece may not go: the board lets go, and says where it was asked to go (a lesson explains why). */
+export interface Miss {
+  from: Square;
+  to: Square;
+  mid?: Square;
+}
+
+/** A click's result: the next state, what was played, whether the promotion question came up, or a move the rules do not offer. */
 export interface Step {
   state: Selection;
   play?: Play;
   asks?: boolean;
+  miss?: Miss;
 }
 
 const stay = (state: Selection): Step => ({ state });
@@ -94,6 +102,7 @@ export function act(g: Ground, s: Selection, sq: Square | null): Step {
   if (click === 'midpoint') return stay({ ...s, mid: sq });
   if (click) return finish(s, click);
   if (!s.mid && sq !== s.selected && canPick(g, g.pieceOn(sq))) return stay({ ...s, selected: sq });
+  if (s.selected && sq !== s.selected) return { ...idle, miss: s.mid ? { from: s.selected, mid: s.mid, to: sq } : { from: s.selected, to: sq } };
   return idle;
 }
 
