@@ -90,6 +90,8 @@ function met(goal: Goal, game: Game, reached: ReadonlySet<Square>): boolean {
       return game.board().every((p) => !p || p.color === 'black' || p.code === 'k');
     case 'promote':
       return game.board().some((p) => p?.color === 'black' && p.code === goal.code);
+    case 'win':
+      return game.outcome()?.winner === 'black';
     case 'safe':
     case 'answer':
       return true; // the move was checked before it was played

@@ -36,4 +36,5 @@ export const reach = (...squares: Square[]): Goal => ({ kind: 'reach', squares }
 export const capture: Goal = { kind: 'capture' };
 export const safe: Goal = { kind: 'safe' };
 export const promote = (code: string): Goal => ({ kind: 'promote', code });
+export const win: Goal = { kind: 'win' };
 export const answer = (...moves: string[]): Goal => ({ kind: 'answer', moves });

@@ -6,6 +6,7 @@ import type { Square } from '@chu/rules';
  * - `capture`: take every White piece but the King;
  * - `safe`: make a move after which White can capture nothing;
  * - `promote`: end a move with a piece of this code on the board ('+p');
+ * - `win`: end the game, Black winning (White's last royal taken);
  * - `answer`: play one of these moves (any spelling of them): the only move that does what the text says.
  */
 export type Goal =
@@ -13,6 +14,7 @@ export type Goal =
   | { kind: 'capture' }
   | { kind: 'safe' }
   | { kind: 'promote'; code: string }
+  | { kind: 'win' }
   | { kind: 'answer'; moves: readonly string[] };
 export type GoalKind = Goal['kind'];
 

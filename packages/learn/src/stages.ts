@@ -1,4 +1,5 @@
 import type { Exercise, Lesson, Stage } from './exercise.ts';
+import { ENDINGS } from './stages/endings.ts';
 import { JUMPERS } from './stages/jumpers.ts';
 import { LION } from './stages/lion.ts';
 import { LION_TRADING } from './stages/lionTrading.ts';
@@ -7,7 +8,7 @@ import { SLIDERS } from './stages/sliders.ts';
 import { STEPPERS } from './stages/steppers.ts';
 
 /** Every stage, in the order a new player meets them. */
-export const STAGES: readonly Stage[] = [STEPPERS, SLIDERS, JUMPERS, LION, PROMOTION, LION_TRADING];
+export const STAGES: readonly Stage[] = [STEPPERS, SLIDERS, JUMPERS, LION, PROMOTION, LION_TRADING, ENDINGS];
 
 export const LESSONS: readonly Lesson[] = STAGES.flatMap((s) => s.lessons);
 export const EXERCISES: readonly Exercise[] = LESSONS.flatMap((l) => l.exercises);

@@ -20,4 +20,17 @@ export const LION_TRADING = stage('lion-trading', [
       wrong: '5g3e',
     }),
   ]),
+  // the reference article's examples (seed 000, "León se mueve"), each as a position of our own
+  lesson('trading-examples', [
+    // both Lions protected (Black's by the Silver, White's by the Lance): no Lion takes the other, the Bishop may
+    exercise('trade-bishop', { board: { '6h': 'N', '6i': 'S', '6f': 'n', '6b': 'l', '9c': 'B' }, goal: answer('9c6f'), solution: ['9c6f'], wrong: '6h6f' }),
+    // White's Lion looks unprotected, but the Bishop behind Black's Lion would see 5e once it leaves: take the Bishop
+    exercise('trade-hidden', { board: { '7g': 'N', '8h': 'b', '5e': 'n' }, goal: answer('7g8h', '7g8h7g'), solution: ['7g8h'], wrong: '7g5e' }),
+    // taking the Pawn on the way opens the Bishop's line to 5e (and a Pawn is no bridge); the jump alone leaves it shut
+    exercise('trade-pawn-jump', { board: { '7g': 'N', '6f': 'p', '5e': 'n', '8h': 'b' }, goal: answer('7g5e'), solution: ['7g5e'], wrong: '7g6f5e' }),
+    // the Pawn on 5e guards 5f; taken first, it guards nothing: protection is judged after the whole move
+    exercise('trade-judged-after', { board: { '4d': 'N', '5e': 'p', '5f': 'n' }, goal: answer('4d5e5f'), solution: ['4d5e5f'], wrong: '4d5f' }),
+    // White's Rook just took Black's Lion on 6d; White's Lion on 3e is unprotected, so the Bishop may take it (JCSA)
+    exercise('trade-okazaki', { board: { '6d': 'r', '5g': 'B', '3e': 'n' }, lionCaptured: '6d', goal: answer('5g3e'), solution: ['5g3e'], wrong: '5g4f' }),
+  ]),
 ]);
