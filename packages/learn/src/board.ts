@@ -1,13 +1,22 @@
-import { sparseSfen, type Square } from '@chu/rules';
+import { VARIANT_INFO, sparseSfen, type Square, type Variant } from '@chu/rules';
 
 /** The two Kings of every exercise, in corners no lesson's line reaches, so the game is never over by a missing royal. */
 export const KINGS: Readonly<Record<Square, string>> = { '12l': 'K', '1a': 'k' };
 
 /**
- * A chu SFEN (Black to move) from a sparse board: `{ '6f': 'N', '6e': 'p' }`, uppercase Black, lowercase
- * White, '+' before a promoted piece; the Kings of `KINGS` are added unless the board names a Black King.
- * `lionSquare` is the SFEN's third field: where a non-Lion took a Lion on the last ply (counter-strike).
+ * An SFEN (Black to move) from a sparse board: `{ '6f': 'N', '6e': 'p' }`, uppercase Black, lowercase
+ * White, '+' before a promoted piece; the Kings are added in the corners (dai's Black King on 15o) unless
+ * the board names a Black King. `lionSquare` is chu's third field: where a non-Lion took a Lion on the
+ * last ply (counter-strike); `reserves` Heisei's (heisei-chu.md §1: 'LO', Black's in capitals).
  */
-export function sfenOf(pieces: Readonly<Record<Square, string>>, lionSquare: Square | '-' = '-'): string {
-  return sparseSfen(Object.values(pieces).includes('K') ? pieces : { ...KINGS, ...pieces }, { lionSquare });
+export function sfenOf(
+  pieces: Readonly<Record<Square, string>>,
+  { variant = 'chu', lionSquare = '-', reserves = '-' }: { variant?: Variant; lionSquare?: Square | '-'; reserves?: string } = {},
+): string {
+  const size = VARIANT_INFO[variant].size;
+  const kings = size === 12 ? KINGS : { [`${size}${'abcdefghijklmno'[size - 1]}`]: 'K', '1a': 'k' };
+  const board = Object.values(pieces).includes('K') ? pieces : { ...kings, ...pieces };
+  const sfen = sparseSfen(board, { lionSquare, size });
+  // Heisei's third field is the reserves; its counter-strike square, when there is one, comes after them
+  return variant === 'heisei' ? sfen.replace(/ b (\S+) 1$/, (_, lion: string) => ` b ${reserves}${lion === '-' ? '' : ` ${lion}`} 1`) : sfen;
 }

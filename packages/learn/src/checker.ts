@@ -1,9 +1,12 @@
-import { Game, SQUARE_NAMES, err, ok, parseUsi, unwrap, type IllegalReason, type Options, type Result, type Square } from '@chu/rules';
+import { Game, VARIANT_INFO, err, ok, parseUsi, unwrap, type IllegalReason, type Options, type Result, type Square } from '@chu/rules';
 import type { Exercise, Goal } from './exercise.ts';
 import { starsFor } from './stars.ts';
 
-/** Lessons play chu by RULES.md's defaults, save the bare-king rule: a lone King is how most exercises start. */
+/** Lessons play by RULES.md's defaults, save the bare-king rule: a lone King is how most exercises start. */
 export const LESSON_OPTIONS: Partial<Options> = { bareKing: false };
+
+/** The options of an exercise: the lessons' own, in its variant. */
+export const optionsOf = (exercise: Exercise): Partial<Options> => ({ ...LESSON_OPTIONS, variant: exercise.variant });
 
 /** Where a player stands in an exercise: the position, the moves played so far and the squares reached. */
 export interface Attempt {
@@ -33,7 +36,7 @@ export interface Progress {
 }
 
 export function begin(exercise: Exercise): Result<Attempt, 'bad-sfen'> {
-  const game = Game.fromSfen(exercise.sfen, LESSON_OPTIONS);
+  const game = Game.fromSfen(exercise.sfen, optionsOf(exercise));
   if (!game.ok) return err('bad-sfen');
   return ok({ exercise, game: game.value, moves: [], reached: new Set(), solved: false });
 }
@@ -48,10 +51,10 @@ export function play(attempt: Attempt, usi: string): Result<Progress, Refusal> {
   if (exercise.goal.kind === 'answer' && !answers(attempt.game, exercise.goal.moves).has(played)) return err({ kind: 'wrong' });
   const after = attempt.game.clone();
   unwrap(after.play(played));
-  if (exercise.goal.kind === 'safe' && threatened(after)) return err({ kind: 'wrong' });
+  if (exercise.goal.kind === 'safe' && threatened(after, exercise)) return err({ kind: 'wrong' });
 
   const moves = [...attempt.moves, played];
-  const m = parseUsi(played);
+  const m = parseUsi(played, exercise.variant);
   const reached = new Set(attempt.reached);
   if (m) for (const sq of m.mid ? [m.mid, m.to] : [m.to]) reached.add(sq);
   const solved = met(exercise.goal, after, reached);
@@ -64,7 +67,7 @@ export function play(attempt: Attempt, usi: string): Result<Progress, Refusal> {
     game = after;
     // a scripted reply that no longer fits the position is a broken lesson (the table test plays every script)
     unwrap(game.play(reply));
-  } else game = unwrap(Game.fromSfen(blackToMove(after.sfen()), LESSON_OPTIONS));
+  } else game = unwrap(Game.fromSfen(blackToMove(after.sfen()), optionsOf(exercise)));
   return ok({ attempt: { exercise, game, moves, reached, solved }, played, ...(reply ? { reply } : {}) });
 }
 
@@ -107,14 +110,21 @@ function answers(game: Game, moves: readonly string[]): Set<string> {
 }
 
 /** Whether White, to move after the player's move, could capture any Black piece. */
-function threatened(after: Game): boolean {
+function threatened(after: Game, exercise: Exercise): boolean {
   const board = after.board();
-  const black = new Set(SQUARE_NAMES.filter((_, i) => board[i]?.color === 'black'));
+  const black = new Set(VARIANT_INFO[exercise.variant].squareNames.filter((_, i) => board[i]?.color === 'black'));
   return after.legalMoves().some((u) => {
-    const m = parseUsi(u);
+    const m = parseUsi(u, exercise.variant);
     return !!m && (black.has(m.to) || (!!m.mid && black.has(m.mid)));
   });
 }
 
-/** The same position with Black to move: White's turn is skipped in exercises with no script. */
-const blackToMove = (sfen: string): string => sfen.replace(/ w (\S+) (\d+)$/, (_, _lion: string, n: string) => ` b - ${n}`);
+/**
+ * The same position with Black to move: White's turn is skipped in exercises with no script. A counter-strike
+ * square goes with it (it was about White's move); Heisei's reserves stay (heisei-chu.md §1: `w <reserves> [<square>] n`).
+ */
+function blackToMove(sfen: string): string {
+  const [board, , third, ...rest] = sfen.split(' ');
+  // a square starts with a digit; reserves are letters
+  return `${board} b ${/^[A-Za-z]/.test(third) ? third : '-'} ${rest.at(-1)}`;
+}

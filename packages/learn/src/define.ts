@@ -1,4 +1,4 @@
-import type { Square } from '@chu/rules';
+import type { Square, Variant } from '@chu/rules';
 import { sfenOf } from './board.ts';
 import type { Exercise, Goal, Lesson, Stage, Stars } from './exercise.ts';
 
@@ -13,13 +13,18 @@ export interface ExerciseSpec {
   replies?: (string | null)[];
   /** SFEN's counter-strike square: a non-Lion took a Lion there on White's last move */
   lionCaptured?: Square;
+  /** default chu */
+  variant?: Variant;
+  /** Heisei's reserves: 'LO' (Black's in capitals) */
+  reserves?: string;
   /** defaults: 3 stars for the solution's length, 2 for two moves more */
   stars?: Stars;
 }
 
 export const exercise = (id: string, spec: ExerciseSpec): Exercise => ({
   id,
-  sfen: sfenOf(spec.board, spec.lionCaptured),
+  variant: spec.variant ?? 'chu',
+  sfen: sfenOf(spec.board, { variant: spec.variant, lionSquare: spec.lionCaptured, reserves: spec.reserves }),
   goal: spec.goal,
   solution: spec.solution,
   wrong: spec.wrong,

@@ -1,4 +1,4 @@
-import type { Square } from '@chu/rules';
+import type { Square, Variant } from '@chu/rules';
 
 /**
  * What an exercise asks of the player (Black, always to move):
@@ -27,7 +27,9 @@ export interface Stars {
 export interface Exercise {
   /** unique over every stage: 'steppers-gold' */
   readonly id: string;
-  /** lishogi SFEN, Black to move */
+  /** chu, dai (15×15, docs/dai-shogi.md) or Heisei chu (drops, docs/heisei-chu.md) */
+  readonly variant: Variant;
+  /** lishogi SFEN of the variant (Heisei's with its reserves), Black to move */
   readonly sfen: string;
   readonly goal: Goal;
   /** the player's moves of a shortest solution (USI) */

@@ -4,6 +4,7 @@ import { begin, play, replay, sfenOf, type Exercise } from '../src/index.ts';
 // The checker's own rules, on exercises made up here: scripted replies, stars, refusals.
 const chase: Exercise = {
   id: 'test-chase',
+  variant: 'chu',
   // White's Pawn runs from 5e to 5f after the Rook's first move; the Rook then takes it
   sfen: sfenOf({ '8e': 'R', '5d': 'p' }),
   goal: { kind: 'capture' },
@@ -23,6 +24,17 @@ describe('scripted replies', () => {
     expect(first.ok && first.value.attempt.game.turn).toBe('black');
     // the Pawn has left 5d: the Rook's move to 5f takes nothing
     expect(replay(chase, ['8e8f', '8f5f'])).toMatchObject({ ok: false, error: { ply: 2, refusal: 'unsolved' } });
+  });
+});
+
+describe('Heisei reserves between the player\'s moves', () => {
+  it('a drop leaves the rest of the reserve for the next move', () => {
+    const drops: Exercise = { ...chase, id: 'test-drops', variant: 'heisei', sfen: sfenOf({ '6g': 'G' }, { variant: 'heisei', reserves: 'LO' }), goal: { kind: 'reach', squares: ['6a'] }, replies: undefined };
+    const a = begin(drops);
+    if (!a.ok) throw new Error('bad sfen');
+    const r = play(a.value, 'O*6f');
+    expect(r.ok && r.value.attempt.game.reserve('black')).toEqual([{ code: 'l', count: 1 }]);
+    expect(r.ok && r.value.attempt.game.turn).toBe('black');
   });
 });
 

@@ -1,12 +1,12 @@
 import { Game } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
-import { EXERCISES, LESSON_OPTIONS, STAGES, begin, play, replay } from '../src/index.ts';
+import { EXERCISES, STAGES, begin, optionsOf, play, replay } from '../src/index.ts';
 
 // Every lesson is a fixture: its solution must still solve it through @chu/rules, and its listed wrong
 // move must not (refused by the rules, refused as wrong, or not enough on its own).
 describe.each(EXERCISES.map((e) => [e.id, e] as const))('%s', (_id, exercise) => {
   it('starts from a legal position with Black to move', () => {
-    const game = Game.fromSfen(exercise.sfen, LESSON_OPTIONS);
+    const game = Game.fromSfen(exercise.sfen, optionsOf(exercise));
     expect(game.ok && game.value.turn).toBe('black');
     expect(game.ok && game.value.outcome()).toBeUndefined();
   });
