@@ -163,6 +163,11 @@ describe('a reserve piece held (Heisei drops, heisei-chu.md §3)', () => {
     expect(hands.answer(r.state, true).play).toEqual({ kind: 'drop', code: 'o', to: '11c', promote: true });
   });
 
+  it('put down where it may not go, it is let go and the miss is reported (for a lesson to explain)', () => {
+    const step = hands.act(HEISEI, holding('o'), '5e');
+    expect(step).toEqual({ state: hands.EMPTY_HAND, miss: { drop: 'o', to: '5e' } });
+  });
+
   it('a click on a piece of yours lets go of the reserve piece and picks that one up', () => {
     expect(clicks(HEISEI, ['11d'], holding('o')).state).toEqual({ ...hands.EMPTY_HAND, selected: '11d' });
   });

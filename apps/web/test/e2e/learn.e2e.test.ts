@@ -1,10 +1,11 @@
 // Issue 49, lessons: a new player, on a phone (390×844) and in Spanish, goes from Home to Learn and plays every
-// lesson by clicking (the pieces, the Lion, promotion, lion trading, endings), meets refusals in words, and finds
-// the stars kept by the server after a reload. axe-core finds no violation on the lesson screens.
+// lesson by clicking (the pieces, the Lion, promotion, lion trading, endings, Heisei drops, dai's pieces), meets
+// refusals in words, and finds the stars kept by the server after a reload. axe-core finds no violation on the
+// lesson screens.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { EXERCISES, begin, play, type Attempt } from '@chu/learn';
-import { SQUARE_NAMES, boardFeed, parseUsi } from '@chu/rules';
+import { EXERCISES, begin, play, type Attempt, type Exercise } from '@chu/learn';
+import { VARIANT_INFO, boardFeed, parseUsi } from '@chu/rules';
 import { PHONE, accessibilityViolations, sees, sq, useSession } from './harness';
 
 const session = useSession();
@@ -12,14 +13,17 @@ const notice = (page: Page) => page.textContent('[data-notice]');
 
 /**
  * The clicks a player makes for a move, as the board takes them: from and to; a Lion's double move or igui
- * through its midpoint; a capture a Lion could go on from clicked twice to stop there; the pass by its button.
+ * through its midpoint; a capture a Lion could go on from clicked twice to stop there; the pass by its button;
+ * a drop from the stand (Heisei).
  */
-function gesture(attempt: Attempt, usi: string): { squares: string[]; pass: boolean; promote: boolean | null } {
-  const m = parseUsi(usi)!;
+function gesture(exercise: Exercise, attempt: Attempt, usi: string): { drop?: string; squares: string[]; pass: boolean; promote: boolean | null } {
+  const m = parseUsi(usi, exercise.variant)!;
   const feed = boardFeed(attempt.game);
+  if (m.drop) return { drop: m.drop, squares: [m.to], pass: false, promote: feed.dropPromotion(m.drop, m.to) === 'optional' ? m.promote : null };
   const promotion = feed.promotion(m.from, m.to, m.mid);
   const promote = promotion === 'optional' ? m.promote : null;
-  if (m.mid && m.to === m.from && !attempt.game.board()[SQUARE_NAMES.indexOf(m.mid)]) return { squares: [m.from], pass: true, promote };
+  const empty = (sq: string) => !attempt.game.board()[VARIANT_INFO[exercise.variant].squareNames.indexOf(sq)];
+  if (m.mid && m.to === m.from && empty(m.mid)) return { squares: [m.from], pass: true, promote };
   if (m.mid) return { squares: [m.from, m.mid, m.to], pass: false, promote };
   const stopsThere = feed.gestures(m.from).first.get(m.to) === 'midpoint';
   return { squares: stopsThere ? [m.from, m.to, m.to] : [m.from, m.to], pass: false, promote };
@@ -35,7 +39,8 @@ async function solve(page: Page, id: string) {
   await page.waitForSelector(`[data-exercise-screen="${id}"][data-solved="false"]`);
   let attempt = (begin(exercise) as { ok: true; value: Attempt }).value;
   for (const [i, usi] of exercise.solution.entries()) {
-    const g = gesture(attempt, usi);
+    const g = gesture(exercise, attempt, usi);
+    if (g.drop) await page.click(`[data-stand="black"] [data-reserve="${g.drop}"]`);
     await clicks(page, ...g.squares);
     if (g.pass) await page.click('[data-pass]');
     if (g.promote !== null) await page.click(`[data-promote="${g.promote}"]`);
@@ -84,6 +89,14 @@ describe('lessons on a phone, in Spanish (issue 49)', () => {
           expect(await notice(page)).toBe('No es legal: un león no puede capturar un león protegido a dos casillas.');
           found['lion trading'] = await accessibilityViolations(page);
         }
+        if (exercise.id === 'heisei-lance') {
+          // a Lance dropped where it could never move
+          await page.click('[data-stand="black"] [data-reserve="l"]');
+          await clicks(page, '6a');
+          expect(await notice(page)).toBe('No es legal: no se puede soltar una pieza donde nunca podría moverse (una lanza en la última fila).');
+          found.heisei = await accessibilityViolations(page);
+        }
+        if (exercise.id === 'dai-knight') found.dai = await accessibilityViolations(page);
         await solve(page, exercise.id);
         if (n === 0) found.solved = await accessibilityViolations(page);
       }
@@ -96,7 +109,7 @@ describe('lessons on a phone, in Spanish (issue 49)', () => {
       expect(await page.locator('[data-exercise] [data-stars="3"]').count()).toBe(EXERCISES.length);
       found['learn with stars'] = await accessibilityViolations(page);
 
-      expect(found).toEqual({ learn: [], exercise: [], solved: [], 'lion trading': [], 'learn with stars': [] });
+      expect(found).toEqual({ learn: [], exercise: [], solved: [], 'lion trading': [], heisei: [], dai: [], 'learn with stars': [] });
       expect(session.problems).toEqual([]);
     } catch (e) {
       await session.failed(e, 'learn');

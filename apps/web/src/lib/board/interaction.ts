@@ -33,12 +33,11 @@ export type Play =
   | { kind: 'move'; from: Square; to: Square; mid?: Square; promote: boolean }
   | { kind: 'drop'; code: string; to: Square; promote: boolean };
 
-/** A click where the picked piece may not go: the board lets go, and says where it was asked to go (a lesson explains why). */
-export interface Miss {
-  from: Square;
-  to: Square;
-  mid?: Square;
-}
+/**
+ * A click where the piece in hand may not go: the board lets go, and says where it was asked to go (a lesson
+ * explains why): a board piece's move, or a reserve piece's drop ('o' on '5e').
+ */
+export type Miss = { from: Square; to: Square; mid?: Square } | { drop: string; to: Square };
 
 /** A click's result: the next state, what was played, whether the promotion question came up, or a move the rules do not offer. */
 export interface Step {
@@ -96,7 +95,7 @@ export function act(g: Ground, s: Selection, sq: Square | null): Step {
   if (s.holding) {
     if (dropTargets(g, s).has(sq)) return putDown(g, s, s.holding, sq);
     if (canPick(g, g.pieceOn(sq))) return stay({ ...EMPTY_HAND, selected: sq });
-    return idle;
+    return { ...idle, miss: { drop: s.holding.code, to: sq } };
   }
   const click = clicks(g, s).get(sq);
   if (click === 'midpoint') return stay({ ...s, mid: sq });
