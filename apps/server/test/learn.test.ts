@@ -67,6 +67,32 @@ describe('lessons progress (issue 49)', () => {
     expect(await progress(server.url, { token })).toEqual({ solved: [{ exercise: 'lion-double', stars: 3, moves: 1 }] });
   });
 
+  it("a guest's lessons become the account's when it registers or logs in on that device, the better kept", async () => {
+    // registering: everything solved as a guest comes along
+    const eva = await guest(server.url);
+    await solve(server.url, eva, 'rook', { moves: ['6f2f'] });
+    const reg = await post(server.url, '/api/account/register', { username: 'eva_learns', password: 'correct horse battery' }, { bearer: eva.token });
+    const evaAccount = { token: ((await reg.json()) as { token: string }).token };
+    expect(await progress(server.url, evaAccount)).toEqual({ solved: [{ exercise: 'rook', stars: 3, moves: 1 }] });
+
+    // logging in on another device that solved things as a guest: the better solution of each exercise stays
+    await solve(server.url, evaAccount, 'gold', { moves: ['6g5f', '5f5e'] });
+    const tablet = await guest(server.url);
+    await solve(server.url, tablet, 'gold', { moves: ['6g6f', '6f6g', '6g5f', '5f5e'] }); // 2 stars: the account's 3 stay
+    await solve(server.url, tablet, 'bishop', { moves: ['6f3c'] });
+    const login = await post(server.url, '/api/account/login', { username: 'eva_learns', password: 'correct horse battery' }, { bearer: tablet.token });
+    const tabletAccount = { token: ((await login.json()) as { token: string }).token };
+    const solved = (await progress(server.url, tabletAccount)).solved.sort((a, b) => a.exercise.localeCompare(b.exercise));
+    expect(solved).toEqual([
+      { exercise: 'bishop', stars: 3, moves: 1 },
+      { exercise: 'gold', stars: 3, moves: 2 },
+      { exercise: 'rook', stars: 3, moves: 1 },
+    ]);
+    // logged out again, the tablet is a guest with nothing of its own: its guest rows went to the account
+    const out = await post(server.url, '/api/account/logout', {}, { bearer: tabletAccount.token });
+    expect(await progress(server.url, { token: ((await out.json()) as { token: string }).token })).toEqual({ solved: [] });
+  });
+
   it('needs a device', async () => {
     const res = await request(server.url, 'GET', '/api/learn/progress');
     expect(res.status).toBe(401);

@@ -20,6 +20,28 @@ export class LessonProgress {
     return { solved: rows };
   }
 
+  /**
+   * A guest logged in (or registered) on this device: what it solved as a guest becomes the account's, the
+   * better of the two kept where both solved an exercise. The device's own rows go: the device is the
+   * account's now. Answers how many exercises the account gained or improved.
+   */
+  async claimGuestProgress(deviceId: string, userId: string): Promise<number> {
+    return this.prisma.$transaction(async (tx) => {
+      const guest = await tx.lessonProgress.findMany({ where: { deviceId } });
+      let claimed = 0;
+      for (const row of guest) {
+        const owner = { userId_exercise: { userId, exercise: row.exercise } };
+        const mine = await tx.lessonProgress.findUnique({ where: owner });
+        if (!mine || better(row, mine)) {
+          await tx.lessonProgress.upsert({ where: owner, create: { userId, exercise: row.exercise, stars: row.stars, moves: row.moves }, update: { stars: row.stars, moves: row.moves } });
+          claimed++;
+        }
+      }
+      await tx.lessonProgress.deleteMany({ where: { deviceId } });
+      return claimed;
+    });
+  }
+
   async solve(learner: Learner, exerciseId: string, moves: readonly string[]): Promise<{ ok: true; value: SolvedExercise } | { ok: false; error: SolveRefusal }> {
     const exercise = exerciseById(exerciseId);
     if (!exercise) return { ok: false, error: { code: 'no-exercise' } };
@@ -32,9 +54,12 @@ export class LessonProgress {
     const solved = { stars: r.value.stars, moves: moves.length };
     const owner = 'userId' in learner ? { userId_exercise: { userId: learner.userId, exercise: exerciseId } } : { deviceId_exercise: { deviceId: learner.deviceId, exercise: exerciseId } };
     const before = await this.prisma.lessonProgress.findUnique({ where: owner });
-    const best = before && (before.stars > solved.stars || (before.stars === solved.stars && before.moves <= solved.moves)) ? before : null;
-    if (best) return { ok: true, value: { exercise: exerciseId, stars: best.stars, moves: best.moves } };
+    if (before && !better(solved, before)) return { ok: true, value: { exercise: exerciseId, stars: before.stars, moves: before.moves } };
     await this.prisma.lessonProgress.upsert({ where: owner, create: { ...learner, exercise: exerciseId, ...solved }, update: solved });
     return { ok: true, value: { exercise: exerciseId, ...solved } };
   }
 }
+
+/** Whether a solution beats another: more stars, or as many in fewer moves. */
+const better = (a: { stars: number; moves: number }, b: { stars: number; moves: number }): boolean =>
+  a.stars > b.stars || (a.stars === b.stars && a.moves < b.moves);
