@@ -5,8 +5,8 @@ import { starsFor } from './stars.ts';
 /** Lessons play by RULES.md's defaults, save the bare-king rule: a lone King is how most exercises start. */
 export const LESSON_OPTIONS: Partial<Options> = { bareKing: false };
 
-/** The options of an exercise: the lessons' own, in its variant. */
-export const optionsOf = (exercise: Exercise): Partial<Options> => ({ ...LESSON_OPTIONS, variant: exercise.variant });
+/** The options of an exercise: the lessons' own, in its variant (the bare-king rule on where the exercise is about it). */
+export const optionsOf = (exercise: Exercise): Partial<Options> => ({ ...LESSON_OPTIONS, variant: exercise.variant, bareKing: !!exercise.bareKing });
 
 /** Where a player stands in an exercise: the position, the moves played so far and the squares reached. */
 export interface Attempt {
@@ -60,15 +60,19 @@ export function play(attempt: Attempt, usi: string): Result<Progress, Refusal> {
   const solved = met(exercise.goal, after, reached);
   if (solved) return ok({ attempt: { exercise, game: after, moves, reached, solved }, played, stars: starsFor(exercise.stars, moves.length) });
 
-  // not solved yet: White answers as the script says, or passes its turn back (lessons are Black's moves)
-  const reply = exercise.replies?.[attempt.moves.length] ?? undefined;
-  let game: Game;
-  if (reply) {
-    game = after;
-    // a scripted reply that no longer fits the position is a broken lesson (the table test plays every script)
-    unwrap(game.play(reply));
-  } else game = unwrap(Game.fromSfen(blackToMove(after.sfen()), optionsOf(exercise)));
-  return ok({ attempt: { exercise, game, moves, reached, solved }, played, ...(reply ? { reply } : {}) });
+  // not solved yet: White answers as the script says, or passes its turn back (lessons are Black's moves).
+  // The script follows the solution: after another move of the player's its reply may not be legal, and
+  // then White passes as in an exercise without one (nothing is invented for it).
+  const scripted = exercise.replies?.[attempt.moves.length] ?? undefined;
+  const game = after.clone();
+  const reply = scripted && game.play(scripted).ok ? scripted : undefined;
+  const next = reply ? game : unwrap(Game.fromSfen(blackToMove(after.sfen()), optionsOf(exercise)));
+  // the game may end on White's reply: a bare King's one reply (RULES.md §6) is how Black wins by bare king
+  const won = !!reply && met(exercise.goal, next, reached);
+  return ok({
+    attempt: { exercise, game: next, moves, reached, solved: won }, played, ...(reply ? { reply } : {}),
+    ...(won ? { stars: starsFor(exercise.stars, moves.length) } : {}),
+  });
 }
 
 /** Plays the player's moves from the start: the stars earned, or where and why it failed (for the server's check of a claim). */

@@ -15,6 +15,8 @@ export interface ExerciseSpec {
   lionCaptured?: Square;
   /** default chu */
   variant?: Variant;
+  /** RULES.md §6's rule on (off in other lessons) */
+  bareKing?: boolean;
   /** Heisei's reserves: 'LO' (Black's in capitals) */
   reserves?: string;
   /** defaults: 3 stars for the solution's length, 2 for two moves more */
@@ -29,6 +31,7 @@ export const exercise = (id: string, spec: ExerciseSpec): Exercise => ({
   solution: spec.solution,
   wrong: spec.wrong,
   ...(spec.replies ? { replies: spec.replies } : {}),
+  ...(spec.bareKing ? { bareKing: true } : {}),
   stars: spec.stars ?? { three: spec.solution.length, two: spec.solution.length + 2 },
   text: `learn.ex.${id}`,
 });

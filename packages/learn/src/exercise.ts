@@ -36,6 +36,8 @@ export interface Exercise {
   readonly solution: readonly string[];
   /** White's scripted answer after the player's n-th move (index n), where the exercise has one: never invented */
   readonly replies?: readonly (string | null)[];
+  /** RULES.md §6's bare-king rule, off in lessons unless the exercise is about it */
+  readonly bareKing?: boolean;
   /** a move that must not solve it: refused by the rules, refused as wrong, or simply not enough */
   readonly wrong: string;
   readonly stars: Stars;

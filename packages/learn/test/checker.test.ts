@@ -27,6 +27,17 @@ describe('scripted replies', () => {
   });
 });
 
+describe('a script that no longer fits', () => {
+  it("after another move than the solution's, a reply that is not legal is not played: White passes", () => {
+    const away: Exercise = { ...chase, id: 'test-away', sfen: sfenOf({ '8d': 'R', '5d': 'p' }), goal: { kind: 'reach', squares: ['1d'] } };
+    const a = begin(away);
+    if (!a.ok) throw new Error('bad sfen');
+    const r = play(a.value, '8d5d'); // the Pawn the script moves is gone
+    expect(r.ok && r.value.reply).toBeUndefined();
+    expect(r.ok && r.value.attempt.game.turn).toBe('black');
+  });
+});
+
 describe('Heisei reserves between the player\'s moves', () => {
   it('a drop leaves the rest of the reserve for the next move', () => {
     const drops: Exercise = { ...chase, id: 'test-drops', variant: 'heisei', sfen: sfenOf({ '6g': 'G' }, { variant: 'heisei', reserves: 'LO' }), goal: { kind: 'reach', squares: ['6a'] }, replies: undefined };
