@@ -6,9 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXERCISES, begin, play, type Attempt, type Exercise } from '@chu/learn';
 import { VARIANT_INFO, boardFeed, parseUsi } from '@chu/rules';
-import { PHONE, accessibilityViolations, sees, sq, useSession } from './harness';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, REPO, accessibilityViolations, sees, sq, useSession } from './harness';
 
 const session = useSession();
+const shot = (p: Page, name: string) => p.screenshot({ path: join(REPO, 'docs/screenshots', name) });
 const notice = (page: Page) => page.textContent('[data-notice]');
 
 /**
@@ -88,6 +90,7 @@ describe('lessons on a phone, in Spanish (issue 49)', () => {
           await clicks(page, '6g', '6e');
           expect(await notice(page)).toBe('No es legal: un león no puede capturar un león protegido a dos casillas.');
           found['lion trading'] = await accessibilityViolations(page);
+          await shot(page, 'learn-exercise-390.png');
         }
         if (exercise.id === 'heisei-lance') {
           // a Lance dropped where it could never move
@@ -108,11 +111,30 @@ describe('lessons on a phone, in Spanish (issue 49)', () => {
       await page.waitForSelector('[data-exercise="pawn"] [data-stars="3"]');
       expect(await page.locator('[data-exercise] [data-stars="3"]').count()).toBe(EXERCISES.length);
       found['learn with stars'] = await accessibilityViolations(page);
+      await shot(page, 'learn-390.png');
 
       expect(found).toEqual({ learn: [], exercise: [], solved: [], 'lion trading': [], heisei: [], dai: [], 'learn with stars': [] });
       expect(session.problems).toEqual([]);
     } catch (e) {
       await session.failed(e, 'learn');
+    }
+  });
+
+  it('on a desktop (1280 px): the stage list and an exercise solved, without violations', async () => {
+    const page = await session.page('escritorio', DESKTOP);
+    try {
+      await page.addInitScript(() => localStorage.setItem('chu.settings', JSON.stringify({ lang: 'es' })));
+      await page.goto(session.server.url + '/#/learn');
+      await page.waitForSelector('[data-exercise="pawn"] [data-stars="0"]');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, 'learn-1280.png');
+      await page.click('[data-exercise="lion-double"]');
+      await solve(page, 'lion-double');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, 'learn-exercise-1280.png');
+      expect(session.problems).toEqual([]);
+    } catch (e) {
+      await session.failed(e, 'learn-desktop');
     }
   });
 });
