@@ -36,8 +36,9 @@ export interface Progress {
 }
 
 export function begin(exercise: Exercise): Result<Attempt, 'bad-sfen'> {
-  const game = Game.fromSfen(exercise.sfen, optionsOf(exercise));
-  if (!game.ok) return err('bad-sfen');
+  // the prelude is part of the position: a history the rules judge repetition by
+  const game = Game.replay(exercise.prelude ?? [], optionsOf(exercise), exercise.sfen);
+  if (!game.ok || game.value.turn !== 'black') return err('bad-sfen');
   return ok({ exercise, game: game.value, moves: [], reached: new Set(), solved: false });
 }
 

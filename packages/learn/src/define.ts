@@ -17,6 +17,9 @@ export interface ExerciseSpec {
   variant?: Variant;
   /** RULES.md §6's rule on (off in other lessons) */
   bareKing?: boolean;
+  /** moves played before the player's turn, for the repetition rule; White's first when `turn` is 'w' */
+  prelude?: string[];
+  turn?: 'b' | 'w';
   /** Heisei's reserves: 'LO' (Black's in capitals) */
   reserves?: string;
   /** defaults: 3 stars for the solution's length, 2 for two moves more */
@@ -26,12 +29,13 @@ export interface ExerciseSpec {
 export const exercise = (id: string, spec: ExerciseSpec): Exercise => ({
   id,
   variant: spec.variant ?? 'chu',
-  sfen: sfenOf(spec.board, { variant: spec.variant, lionSquare: spec.lionCaptured, reserves: spec.reserves }),
+  sfen: sfenOf(spec.board, { variant: spec.variant, lionSquare: spec.lionCaptured, reserves: spec.reserves, turn: spec.turn }),
   goal: spec.goal,
   solution: spec.solution,
   wrong: spec.wrong,
   ...(spec.replies ? { replies: spec.replies } : {}),
   ...(spec.bareKing ? { bareKing: true } : {}),
+  ...(spec.prelude ? { prelude: spec.prelude } : {}),
   stars: spec.stars ?? { three: spec.solution.length, two: spec.solution.length + 2 },
   text: `learn.ex.${id}`,
 });

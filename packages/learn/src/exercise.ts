@@ -29,9 +29,11 @@ export interface Exercise {
   readonly id: string;
   /** chu, dai (15×15, docs/dai-shogi.md) or Heisei chu (drops, docs/heisei-chu.md) */
   readonly variant: Variant;
-  /** lishogi SFEN of the variant (Heisei's with its reserves), Black to move */
+  /** lishogi SFEN of the variant (Heisei's with its reserves), Black to move once the prelude is played */
   readonly sfen: string;
   readonly goal: Goal;
+  /** moves already played from `sfen` before the player's turn (both sides'), for rules that need a history: repetition */
+  readonly prelude?: readonly string[];
   /** the player's moves of a shortest solution (USI) */
   readonly solution: readonly string[];
   /** White's scripted answer after the player's n-th move (index n), where the exercise has one: never invented */

@@ -1,14 +1,13 @@
-import { Game } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
-import { EXERCISES, STAGES, begin, optionsOf, play, replay } from '../src/index.ts';
+import { EXERCISES, STAGES, begin, play, replay } from '../src/index.ts';
 
 // Every lesson is a fixture: its solution must still solve it through @chu/rules, and its listed wrong
 // move must not (refused by the rules, refused as wrong, or not enough on its own).
 describe.each(EXERCISES.map((e) => [e.id, e] as const))('%s', (_id, exercise) => {
-  it('starts from a legal position with Black to move', () => {
-    const game = Game.fromSfen(exercise.sfen, optionsOf(exercise));
-    expect(game.ok && game.value.turn).toBe('black');
-    expect(game.ok && game.value.outcome()).toBeUndefined();
+  it('starts from a legal position (its prelude played) with Black to move, the game on', () => {
+    const attempt = begin(exercise);
+    expect(attempt.ok && attempt.value.game.turn).toBe('black');
+    expect(attempt.ok && attempt.value.game.outcome()).toBeUndefined();
   });
 
   it('is solved by its solution, with three stars', () => {

@@ -99,6 +99,10 @@ describe('lessons on a phone, in Spanish (issue 49)', () => {
           expect(await notice(page)).toBe('No es legal: no se puede soltar una pieza donde nunca podría moverse (una lanza en la última fila).');
           found.heisei = await accessibilityViolations(page);
         }
+        if (exercise.id === 'repetition') {
+          await clicks(page, '6g', '6h');
+          expect(await notice(page)).toBe('No es legal: no se puede repetir una posición por cuarta vez.');
+        }
         if (exercise.id === 'dai-knight') found.dai = await accessibilityViolations(page);
         await solve(page, exercise.id);
         if (n === 0) found.solved = await accessibilityViolations(page);
