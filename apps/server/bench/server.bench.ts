@@ -187,6 +187,26 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
+/** A server's move round-trip histogram from /metrics: [upper bound in ms, cumulative count], +Inf last. */
+async function moveRoundTrips(url: string): Promise<[number, number][]> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return [...text.matchAll(/^chu_move_round_trip_seconds_bucket\{(?:[^}]*,)?le="([^"]+)"[^}]*\} (\d+)/gm)]
+    .map((m) => [m[1] === '+Inf' ? Infinity : Number(m[1]) * 1000, Number(m[2])] as [number, number]);
+}
+
+/** The p-th centile of a cumulative histogram, linear within the bucket it falls in. */
+function histogramPct(buckets: [number, number][], p: number): number {
+  const total = buckets.at(-1)?.[1] ?? 0;
+  if (total === 0) return NaN;
+  const rank = (total * p) / 100;
+  let [lower, below] = [0, 0];
+  for (const [le, count] of buckets) {
+    if (count >= rank) return le === Infinity ? lower : lower + ((le - lower) * (rank - below)) / Math.max(1, count - below);
+    [lower, below] = [le, count];
+  }
+  return lower;
+}
+
 async function main() {
   const dbName = `chu_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
@@ -243,8 +263,10 @@ async function main() {
     // Warm up for a few seconds, then measure the steady state only.
     await sleep(Math.min(5, SECONDS / 3) * 1000);
     stats.rtt.length = 0; stats.ack.length = 0; stats.moves = 0;
+    const serverBefore = await Promise.all(urls.map(moveRoundTrips));
     const start = performance.now();
     await sleep(SECONDS * 1000);
+    const serverAfter = await Promise.all(urls.map(moveRoundTrips));
     const elapsed = (performance.now() - start) / 1000;
     const movesInWindow = stats.moves;
     running = false;
@@ -275,6 +297,8 @@ async function main() {
     console.log(`moves: ${movesInWindow} in ${f(elapsed)} s → ${f(movesInWindow / elapsed)} moves/s (target ${RATE})`);
     console.log(`round trip send → opponent receives (ms): p50 ${f(pct(stats.rtt, 50))}  p95 ${f(pct(stats.rtt, 95))}  p99 ${f(pct(stats.rtt, 99))}  max ${f(Math.max(...stats.rtt))}`);
     console.log(`ack (ms): p50 ${f(pct(stats.ack, 50))}  p99 ${f(pct(stats.ack, 99))}`);
+    const inWindow = serverAfter.map((after, n) => after.map(([le, count]) => [le, count - (serverBefore[n].find(([l]) => l === le)?.[1] ?? 0)] as [number, number]));
+    console.log(`server, a move's arrival → its ack (ms, chu_move_round_trip_seconds, within its buckets): ${inWindow.map((h) => `p50 ${f(histogramPct(h, 50))}  p99 ${f(histogramPct(h, 99))}  (${h.at(-1)?.[1] ?? 0} moves)`).join('; ')}`);
     console.log(`acknowledged ${ackedTotal}, stored ${rows.length}; lost ${lost}, duplicated events ${stats.dupEvents}, stored-but-unacknowledged ${unacked}`);
     console.log(`errors: ${JSON.stringify(Object.fromEntries(stats.errors))}`);
     console.log(`server RSS (MB): ${children.map((c) => (rssKb(c.pid!) / 1024).toFixed(0)).join(', ')} (${NODES} process(es); bots and Postgres share the same 2 cores)`);

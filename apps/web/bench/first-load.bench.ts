@@ -91,6 +91,8 @@ function report(manifest: Manifest): void {
   header('the first load (#/: Home)');
   row('JS + CSS', total(boot), `${boot.size} files`);
   if (manifest[entry].file) row('index.html', sizeOf('index.html'));
+  header('the first load, file by file');
+  for (const f of [...boot].sort((a, b) => sizeOf(b).brotli - sizeOf(a).brotli)) row(basename(f), sizeOf(f));
 
   if (messages.length) {
     header('messages, one language each (only the visitor\'s is fetched)');

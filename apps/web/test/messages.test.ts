@@ -1,4 +1,4 @@
-// The UI's messages (src/lib/i18n/*.json through i18next): every message in every language, with the
+// The UI's messages (src/lib/i18n/*.json, read by messages.ts): every message in every language, with the
 // same placeholders, a plural message in each of its language's plural forms, and the words of a few
 // rough edges of issue 35 (#4, #9).
 import { afterEach, describe, expect, it } from 'vitest';

@@ -14,10 +14,12 @@ export * from './challenges.ts';
 export * from './notifications.ts';
 export * from './learn.ts';
 export * from './policy.ts';
+export * from './rated.ts';
 // The words without their schemas (terms/README.md): the web's first page reads only these.
 export * from './terms/wire.ts';
 export * from './terms/accounts.ts';
 export * from './terms/room.ts';
+export * from './terms/start.ts';
 export * from './terms/ranked.ts';
 export * from './terms/chat.ts';
 export * from './terms/notifications.ts';

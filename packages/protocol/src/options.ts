@@ -1,6 +1,7 @@
 import { CLOCK_RANGES, CORRESPONDENCE_DAYS, TURN_SECONDS, checkClock, HEISEI_DROPS, LION_TRADING_RULES, PROMOTION_RULES, ALL_VARIANTS, type Variant } from '@chu/rules';
 import { z } from 'zod';
-import { DEFAULT_ROOM_OPTIONS, LANGUAGES, startSfenProblem } from './terms/room.ts';
+import { DEFAULT_ROOM_OPTIONS, LANGUAGES } from './terms/room.ts';
+import { startSfenProblem } from './terms/start.ts';
 
 // The schemas of RULES.md §7's room options; their defaults and meaning are terms/room.ts's.
 

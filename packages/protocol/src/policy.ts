@@ -1,13 +1,12 @@
-// The site's rules (not the game's: those are packages/rules'): who sits, what a seat is called, which
-// games are rated, who moves first next, and which offers and gifts a game allows. The server decides
+// The site's rules (not the game's: those are packages/rules'): who sits, what a seat is called, who
+// moves first next, and which offers and gifts a game allows (which games are rated: rated.ts). The server decides
 // with these functions and the web shows what they allow; neither re-declares them.
 import type { TimeControl } from '@chu/rules';
 import type { Color } from './common.ts';
 import { COLORS, opposite } from './terms/wire.ts';
 import type { ErrorCode } from './errors.ts';
 import type { RoomOptions } from './options.ts';
-import { RATED_MIN_ESTIMATED_SECONDS, rateable } from './terms/ranked.ts';
-import { ADJOURN_FROM_PLY, adjournable, standardStart } from './terms/room.ts';
+import { ADJOURN_FROM_PLY, adjournable } from './terms/room.ts';
 import type { Seat, Seats } from './seats.ts';
 
 /** Why a command is not allowed: a stable code and words for whoever sent it. */
@@ -80,29 +79,6 @@ export function accountSeatDenial(seat: Seat, device: { user: { id: string } | n
   if (!accountsGame || seat.kind !== 'human' || !seat.userId || device.user?.id === seat.userId) return null;
   return deny('not-seated', 'This seat is its account\'s: sign in to that account on this device to play it.');
 }
-
-// ---- rated or not --------------------------------------------------------------------------------
-
-/**
- * Why a room's options cannot make a rated game, or null: ratings are chu's from its standard start
- * (README: ranked), timed and long enough to rate by lishogi's estimate (RULES.md §7).
- */
-export function ratedDenial(options: Pick<RoomOptions, 'variant' | 'startSfen' | 'timeControl'>): Denial | null {
-  if (options.variant !== 'chu' || !standardStart(options)) return deny('malformed', 'Ranked games are chu shogi from the standard start.');
-  if (!rateable(options.timeControl)) {
-    return deny('malformed', `Ranked games are timed, with an estimated length of at least ${RATED_MIN_ESTIMATED_SECONDS} s.`);
-  }
-  return null;
-}
-
-/** The accounts a game between these seats is rated for, or null: two accounts on a rateable control (a CPU's games never). */
-export function ratedAccounts(accounts: Record<Color, string | null | undefined>, control: TimeControl): Record<Color, string> | null {
-  const { black, white } = accounts;
-  return black && white && rateable(control) ? { black, white } : null;
-}
-
-/** Whether a finished game's result moves ratings: a rated game that was not aborted. */
-export const resultIsRated = (rated: boolean, outcome: { reason: string }): boolean => rated && outcome.reason !== 'abort';
 
 // ---- the first moves (lishogi's start rule, RULES.md §7) -----------------------------------------------
 

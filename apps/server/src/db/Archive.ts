@@ -86,10 +86,33 @@ export class Archive {
   }
 
   /**
-   * One index scan per seat, each in (finished_at, id) order and cut at the page, merged. A game the
+   * The ids of one page, newest first, and the cursor after it: all an export needs before it streams,
+   * without the page's per-game counts (an export of 1,000 games reads their records later, a few at a time).
+   */
+  async ids(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Promise<{ ids: string[]; next: string | null }> {
+    const rows = await this.prisma.$queryRaw<{ id: string; finished_at: Date }[]>(Prisma.sql`
+      SELECT a."id", a."finished_at" FROM (${this.seatScans(userId, filter, cursor, limit + 1, () => Prisma.sql`g."id", g."finished_at"`)}) a
+      ORDER BY a."finished_at" DESC, a."id" DESC LIMIT ${limit + 1}`);
+    const last = rows.length > limit ? rows[limit - 1] : null;
+    return { ids: rows.slice(0, limit).map((r) => r.id), next: last ? cursorText({ finishedAt: last.finished_at, id: last.id }) : null };
+  }
+
+  /** A page's SQL, with each game's length and whether it was a tournament's (bench/archive-plan.ts explains it). */
+  pageSql(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Prisma.Sql {
+    const columns = (color: Color) => Prisma.sql`g."id", g."room_id", ${color} AS "color", g."seats", g."options", g."rated", g."winner", g."reason", g."finished_at"`;
+    return Prisma.sql`
+      SELECT a."id", r."code", a."color", a."seats", a."options", a."rated", a."winner", a."reason", a."finished_at",
+        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = a."id") AS "ply",
+        EXISTS (SELECT 1 FROM "tournament_pairings" p WHERE p."game_id" = a."id") AS "in_tournament"
+      FROM (${this.seatScans(userId, filter, cursor, limit, columns)}) a JOIN "rooms" r ON r."id" = a."room_id"
+      ORDER BY a."finished_at" DESC, a."id" DESC LIMIT ${limit}`;
+  }
+
+  /**
+   * One index scan per seat, each in (finished_at, id) order and cut at the page, joined. A game the
    * account played on both seats is read from the black one only.
    */
-  pageSql(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Prisma.Sql {
+  private seatScans(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number, columns: (color: Color) => Prisma.Sql): Prisma.Sql {
     const seat = (color: Color) => {
       const where = [
         Prisma.sql`g."status" = 'finished'`,
@@ -98,16 +121,10 @@ export class Archive {
         ...(cursor ? [Prisma.sql`(g."finished_at", g."id") < (${cursor.finishedAt}::timestamp(3), ${cursor.id})`] : []),
         ...filterSql(filter, color),
       ];
-      return Prisma.sql`(SELECT g."id", g."room_id", ${color} AS "color", g."seats", g."options", g."rated", g."winner", g."reason", g."finished_at"
-        FROM "games" g WHERE ${Prisma.join(where, ' AND ')}
+      return Prisma.sql`(SELECT ${columns(color)} FROM "games" g WHERE ${Prisma.join(where, ' AND ')}
         ORDER BY g."finished_at" DESC, g."id" DESC LIMIT ${limit})`;
     };
-    return Prisma.sql`
-      SELECT a."id", r."code", a."color", a."seats", a."options", a."rated", a."winner", a."reason", a."finished_at",
-        (SELECT count(*)::int FROM "moves" m WHERE m."game_id" = a."id") AS "ply",
-        EXISTS (SELECT 1 FROM "tournament_pairings" p WHERE p."game_id" = a."id") AS "in_tournament"
-      FROM (${Prisma.join(COLORS.map(seat), ' UNION ALL ')}) a JOIN "rooms" r ON r."id" = a."room_id"
-      ORDER BY a."finished_at" DESC, a."id" DESC LIMIT ${limit}`;
+    return Prisma.join(COLORS.map(seat), ' UNION ALL ');
   }
 
   /**

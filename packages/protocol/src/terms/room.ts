@@ -1,5 +1,5 @@
-import { DEFAULT_OPTIONS, Game, START_SFENS, setupOf, type Options, type TimeControl, type Variant } from '@chu/rules';
-import type { RoomOptions, SetupView } from '../options.ts';
+import { DEFAULT_OPTIONS, type Options, type TimeControl, type Variant } from '@chu/rules';
+import type { RoomOptions } from '../options.ts';
 
 // Room options of RULES.md §7: their defaults and what they mean for a game. The rules' own options
 // (their values and defaults) are the rules package's; options.ts checks room options with schemas built
@@ -44,20 +44,6 @@ export const ADJOURN_FROM_PLY = 20;
 export const adjournable = (control: TimeControl): boolean => control.kind === 'clock';
 
 /**
- * Why `startSfen` cannot start a game of `variant`, in words (the rules' own SFEN error), or null when it
- * can; null startSfen is the variant's standard start. Server and client check room options with it.
- */
-export function startSfenProblem(options: { variant: Variant; startSfen: string | null }): string | null {
-  if (options.startSfen === null) return null;
-  const game = Game.fromSfen(options.startSfen, { variant: options.variant });
-  if (!game.ok) return `startSfen is not a ${options.variant} shogi position: ${game.error}`;
-  const [black, white] = game.value.position.royals;
-  if (black === 0 || white === 0) return `startSfen: each side needs a King (or a Prince), ${black === 0 ? 'Black' : 'White'} has none`;
-  if (game.value.outcome()) return `startSfen: the game is already over in this position (${game.value.outcome()!.reason})`;
-  return null;
-}
-
-/**
  * The rules' options a room sets: what `Game.start` / `Game.replay` take (turn time, seats and grace are
  * the room's). Dai has no lion trading (dai-shogi.md §4): a dai room plays 'off' whatever its lionTrading says.
  * Only a Heisei room passes heiseiDrops on (heisei-chu.md §4). Options stored before variants existed have
@@ -76,17 +62,3 @@ export const rulesOptions = (room: Pick<RoomOptions, RoomRules> & { variant?: Va
     ...(variant === 'heisei' && { heiseiDrops: room.heiseiDrops ?? 'any' }),
   };
 };
-
-/** The room's start position as an SFEN: its startSfen, or the variant's standard start. */
-export const roomStartSfen = (room: Pick<RoomOptions, 'startSfen'> & { variant?: Variant }): string =>
-  room.startSfen ?? START_SFENS[room.variant ?? 'chu'];
-
-/** The named setup a room's start position is ('even' for the standard chu start), or null for any other position. */
-export const setupOfRoom = (room: Pick<RoomOptions, 'startSfen'> & { variant?: Variant }): SetupView | null => {
-  const s = setupOf(room.variant ?? 'chu', room.startSfen);
-  return s ? { id: s.id, variant: s.variant, grade: s.grade, sfen: s.sfen, names: { ...s.names } } : null;
-};
-
-/** Whether a room's games start from the variant's standard position (only those may be rated). */
-export const standardStart = (room: Pick<RoomOptions, 'startSfen'> & { variant?: Variant }): boolean =>
-  (setupOfRoom(room)?.grade ?? 1) === 0;

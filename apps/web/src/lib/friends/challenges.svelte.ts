@@ -40,6 +40,10 @@ export function forget(): void {
   Object.assign(challenges, { incoming: [], outgoing: [], form: null, error: null, ended: null });
 }
 
+/** Whether there is a challenge card to show (to me, of mine, or what became of one). */
+export const hasChallengeCards = (): boolean =>
+  challenges.incoming.length > 0 || challenges.outgoing.length > 0 || !!challenges.error?.id || !!challenges.ended;
+
 export const openChallengeForm = (to: string): void => { challenges.form = { to }; challenges.error = null; };
 export const closeChallengeForm = (): void => { challenges.form = null; };
 

@@ -1,8 +1,7 @@
-// The UI's messages, one JSON file per language, read through i18next (README.md beside this file
-// says why). Only the language this browser reads is loaded at first (each file is a chunk of its
+// The UI's messages, one JSON file per language, read by the few lines below (README.md beside this file
+// says why not a library). Only the language this browser reads is loaded at first (each file is a chunk of its
 // own, issue 48); another is fetched when the reader switches to it. Knows nothing of the settings,
 // so settings.svelte.ts may use it for its own defaults.
-import i18next from 'i18next';
 import type { Lang } from '../pieces';
 import type en from './en.json';
 import { initialLang } from './lang';
@@ -25,17 +24,6 @@ export type Key = Base<keyof typeof en>;
 /** Values for a message's placeholders; `n` is also the count that picks a plural form: { n: 3 }. */
 export type Vars = Record<string, string | number>;
 
-const messages = i18next.createInstance();
-void messages.init({
-  initAsync: false, // the resources are added as they load (loadMessages), never fetched by i18next
-  resources: {},
-  lng: 'en',
-  fallbackLng: 'en', // when English is loaded too; every language has every message (test/messages.test.ts)
-  keySeparator: false, // keys are flat: 'chat.unread', not nested objects
-  nsSeparator: false,
-  interpolation: { prefix: '{', suffix: '}', escapeValue: false }, // Svelte escapes what it renders
-});
-
 const loading = new Map<Lang, Promise<void>>();
 
 /** Loads `lang`'s messages (once; a failed load is tried again at the next call). */
@@ -46,7 +34,6 @@ export function loadMessages(lang: Lang): Promise<void> {
     p = FILES[lang]().then(
       ({ default: file }) => {
         MESSAGES[lang] = file;
-        messages.addResourceBundle(lang, 'translation', file);
       },
       (e: unknown) => {
         loading.delete(lang);
@@ -64,13 +51,32 @@ export const isLoaded = (lang: Lang): boolean => MESSAGES[lang] !== undefined;
 // waits for it): the first screen draws in its language, and a new guest is named in it
 await loadMessages(initialLang());
 
-/** The message in `lang`, its placeholders filled; a plural message takes its form from `vars.n`. */
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+/** The plural category of `count` in `lang`, as CLDR (Intl.PluralRules) names it: 'one', 'many', 'other'. */
+function pluralForm(lang: Lang, count: number): string {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules.select(count);
+}
+
+/** `key`'s text in `lang` if loaded: with a count, its plural form (else its `_other` form, else the key itself). */
+function text(lang: Lang, key: string, count: number): string | undefined {
+  const m = MESSAGES[lang];
+  if (!m) return undefined;
+  return Number.isFinite(count) ? (m[`${key}_${pluralForm(lang, count)}`] ?? m[`${key}_other`] ?? m[key]) : m[key];
+}
+
+/**
+ * The message in `lang`, its placeholders filled; a plural message takes its form from `vars.n`.
+ * English stands in for a message a language lacks (the tests keep every language whole), the key for one none has.
+ */
 export function message(lang: Lang, key: Key, vars?: Vars): string {
   const count = vars?.n === undefined ? NaN : Number(vars.n);
-  return messages.t(key, { lng: lang, ...vars, ...(Number.isFinite(count) ? { count } : {}) });
+  const found = text(lang, key, count) ?? text('en', key, count) ?? key;
+  return vars ? found.replace(/\{(\w+)\}/g, (all, name: string) => (vars[name] === undefined ? all : String(vars[name]))) : found;
 }
 
 /** Whether `lang` (or English) has a message called `key`: for codes from the server or the rules. */
 export function hasMessage(lang: Lang, key: string): boolean {
-  return messages.exists(key, { lng: lang });
+  return MESSAGES[lang]?.[key] !== undefined || MESSAGES.en?.[key] !== undefined;
 }
