@@ -5,34 +5,18 @@
 import type { Lang } from '../pieces';
 import { shownLang } from '../i18n.svelte';
 import { initialLang } from '../i18n/lang';
+import { languageLoader, type LanguageFiles } from '../i18n/chunks';
 
-const FILES: Record<Lang, () => Promise<{ default: Record<string, string> }>> = {
+const FILES: LanguageFiles = {
   en: () => import('../i18n/lessons/en.json'),
   es: () => import('../i18n/lessons/es.json'),
   ja: () => import('../i18n/lessons/ja.json'),
 };
 
 const texts = $state<Partial<Record<Lang, Record<string, string>>>>({});
-const loading = new Map<Lang, Promise<void>>();
 
 /** Loads `lang`'s lesson texts (once; a failed load is tried again at the next call). */
-export function loadLessonTexts(lang: Lang): Promise<void> {
-  if (texts[lang]) return Promise.resolve();
-  let p = loading.get(lang);
-  if (!p) {
-    p = FILES[lang]().then(
-      ({ default: file }) => {
-        texts[lang] = file;
-      },
-      (e: unknown) => {
-        loading.delete(lang);
-        throw e;
-      },
-    );
-    loading.set(lang, p);
-  }
-  return p;
-}
+export const loadLessonTexts = languageLoader(FILES, (lang, file) => (texts[lang] = file), (lang) => texts[lang] !== undefined);
 
 await loadLessonTexts(initialLang());
 
