@@ -25,6 +25,8 @@ import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerTournamentRoutes } from './http/tournaments.ts';
 import { registerNotificationRoutes } from './http/notifications.ts';
+import { registerLearnRoutes } from './http/learn.ts';
+import { LessonProgress } from './learn/LessonProgress.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -133,8 +135,9 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     { name: 'database', ping: () => db.prisma.$queryRaw`SELECT 1` },
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
+  const lessons = new LessonProgress(db.prisma);
   registerRoutes(app, {
-    identity, lobby, records, archive, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
+    identity, lobby, records, archive, lessons, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
     accountDeleted: (userId) => gateway.accountDeleted(userId),
   });
@@ -144,6 +147,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
+  registerLearnRoutes(app, identity, lessons);
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 

@@ -133,6 +133,21 @@ describe('database: migrations and every model round-trips', () => {
     expect(await p.notification.findUniqueOrThrow({ where: { id: n.id } })).toMatchObject({ userId: 'u7', payload, collapseKey: 'challenge:ben', onceKey: null, readAt: null });
   });
 
+  it('round-trips lesson progress: one row per account or device and exercise, never both owners nor stars outside 1–3', async () => {
+    const p = db.prisma;
+    await p.user.create({ data: { id: 'u6', username: 'learner', passwordHash: 'scrypt$x', devices: { create: [{ id: 'd6', tokenHash: 'h6', name: 'L' }] } } });
+    await p.lessonProgress.create({ data: { userId: 'u6', exercise: 'gold', stars: 3, moves: 2 } });
+    await p.lessonProgress.create({ data: { deviceId: 'd6', exercise: 'gold', stars: 2, moves: 4 } });
+    expect(await p.lessonProgress.findUniqueOrThrow({ where: { userId_exercise: { userId: 'u6', exercise: 'gold' } } })).toMatchObject({ deviceId: null, stars: 3, moves: 2 });
+    expect(await p.lessonProgress.findUniqueOrThrow({ where: { deviceId_exercise: { deviceId: 'd6', exercise: 'gold' } } })).toMatchObject({ userId: null, stars: 2 });
+    await expect(p.lessonProgress.create({ data: { userId: 'u6', exercise: 'gold', stars: 1, moves: 9 } })).rejects.toThrow();
+    await expect(p.lessonProgress.create({ data: { userId: 'u6', deviceId: 'd6', exercise: 'rook', stars: 1, moves: 1 } })).rejects.toThrow();
+    await expect(p.lessonProgress.create({ data: { exercise: 'rook', stars: 1, moves: 1 } })).rejects.toThrow();
+    await expect(p.lessonProgress.create({ data: { userId: 'u6', exercise: 'rook', stars: 4, moves: 1 } })).rejects.toThrow();
+    await p.user.delete({ where: { id: 'u6' } });
+    expect(await p.lessonProgress.count({ where: { userId: 'u6' } })).toBe(0);
+  });
+
   it('group commit: concurrent moves of many games are all stored; a bad one fails alone; a finished game takes no more', async () => {
     const store = new Store(db.prisma);
     const room = { id: 'r2', code: 'BCDEFG', hostDeviceId: 'd1', options: DEFAULT_ROOM_OPTIONS, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };

@@ -58,6 +58,20 @@ describe('picking up and moving', () => {
     expect(r.played).toEqual(played);
   });
 
+  it.each([
+    ['a square the piece may not reach', PAWNS, ['9i', '9g'], { from: '9i', to: '9g' }],
+    ["the Lion's second step where it may not go", LION, ['6f', '6e', '9i'], { from: '6f', mid: '6e', to: '9i' }],
+    ['nothing picked up: no move was asked for', PAWNS, ['5e'], undefined],
+    ['the piece picked up, clicked again: let go, not a move', PAWNS, ['9i', '9i'], undefined],
+    ['off the board', PAWNS, ['9i', null], undefined],
+  ] as const)('a click on %s is reported as a miss (for a lesson to explain)', (_, g, squares, miss) => {
+    let state = hands.EMPTY_HAND;
+    let last: hands.Step | undefined;
+    for (const sq of squares) state = (last = hands.act(g, state, sq)).state;
+    expect(last?.miss).toEqual(miss);
+    expect(last?.play).toBeUndefined();
+  });
+
   it('marks where the piece picked up may go, and nothing with nothing in hand', () => {
     expect([...hands.targets(PAWNS, hands.EMPTY_HAND)]).toEqual([]);
     expect([...hands.targets(PAWNS, clicks(PAWNS, ['9i']).state)]).toEqual(['9h']);
@@ -147,6 +161,11 @@ describe('a reserve piece held (Heisei drops, heisei-chu.md §3)', () => {
     expect(r.asks).toBe(true);
     expect(r.state.pendingDrop).toEqual({ piece: { color: 'black', code: 'o' }, to: '11c' });
     expect(hands.answer(r.state, true).play).toEqual({ kind: 'drop', code: 'o', to: '11c', promote: true });
+  });
+
+  it('put down where it may not go, it is let go and the miss is reported (for a lesson to explain)', () => {
+    const step = hands.act(HEISEI, holding('o'), '5e');
+    expect(step).toEqual({ state: hands.EMPTY_HAND, miss: { drop: 'o', to: '5e' } });
   });
 
   it('a click on a piece of yours lets go of the reserve piece and picks that one up', () => {

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'too-many-challenges', // the sender has its bound of open challenges: cancel one, or wait for answers
   'no-challenge',     // no such open challenge for this account (answered, cancelled or expired meanwhile)
   'self-challenge',   // a player cannot challenge (or follow, or block) themselves
+  'no-exercise',      // no lesson exercise has that id (@chu/learn)
+  'not-solved',       // the moves sent for a lesson exercise do not solve it: the message names the move and why
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,6 +12,7 @@ export * from './tournaments.ts';
 export * from './social.ts';
 export * from './challenges.ts';
 export * from './notifications.ts';
+export * from './learn.ts';
 export * from './policy.ts';
 export * from './rated.ts';
 // The words without their schemas (terms/README.md): the web's first page reads only these.

@@ -4,7 +4,7 @@ export { CODES, DIRECTIONS, DIRS, SPECS, promotedCode, type Direction } from './
 export { BASE_CODES, MOVEMENTS, movementOf, reachOf, type PieceMovement, type Reach, type ReachKind } from './movement.ts';
 export { ZONE_DEPTH, inPromotionZone } from './zone.ts';
 export { MAX_MOVES, Position, type PackedMove } from './position.ts';
-export { START_SFEN, parseSfen, makeSfen, makeReserveSfen, startSfenOf, turnAfter } from './sfen.ts';
+export { START_SFEN, parseSfen, makeSfen, makeReserveSfen, sparseSfen, startSfenOf, turnAfter } from './sfen.ts';
 /** The variants: name, size, zone, start SFEN, codes, squares and reserve of chu, dai (docs/dai-shogi.md) and Heisei chu (docs/heisei-chu.md). */
 export { START_SFENS, VARIANT_INFO, type VariantInfo } from './variant.ts';
 export { parseUsi, makeUsi, usiOf, packedToMove, type Move } from './usi.ts';

@@ -1,6 +1,6 @@
 import { Position } from './position.ts';
 import { EMPTY, ALL_CODES, WHITE_BIT, typeOf, typeOfCode } from './piece.ts';
-import { DEFAULT_OPTIONS, VARIANTS, err, ok, opposite, variantOf, type Color, type Options, type Result } from './types.ts';
+import { DEFAULT_OPTIONS, VARIANTS, err, ok, opposite, variantOf, type Color, type Options, type Result, type Square } from './types.ts';
 import { START_SFENS, TABLES, isDaiOnly } from './variant.ts';
 
 export const START_SFEN = START_SFENS.chu;
@@ -159,4 +159,36 @@ export function makeSfen(pos: Position): string {
   const lion = pos.lionSq ? pos.tables.squareName(pos.lionSq) : '-';
   if (pos.tables.drops) return `${makeBoardSfen(pos)} ${turn} ${makeReserveSfen(pos)} ${lion === '-' ? '' : `${lion} `}${pos.ply + 1}`;
   return `${makeBoardSfen(pos)} ${turn} ${lion} ${pos.ply + 1}`;
+}
+
+const RANK_LETTERS = 'abcdefghijklmno';
+
+/**
+ * An SFEN from a sparse board, as lessons and tests write positions: `{ '6f': 'N', '1a': 'k' }` (uppercase
+ * Black, lowercase White, '+' before a promoted piece) on a board of `size` (chu's 12, dai's 15). A square
+ * off the board is a mistake in the caller's data, so it throws.
+ */
+export function sparseSfen(
+  pieces: Readonly<Record<Square, string>>,
+  { turn = 'b', lionSquare = '-', moveNumber = 1, size = 12 }: { turn?: 'b' | 'w'; lionSquare?: Square | '-'; moveNumber?: number; size?: number } = {},
+): string {
+  const grid: (string | undefined)[][] = Array.from({ length: size }, () => Array(size).fill(undefined));
+  for (const [sq, p] of Object.entries(pieces)) {
+    const m = /^(\d+)([a-o])$/.exec(sq);
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > size || RANK_LETTERS.indexOf(m[2]) >= size) throw new Error(`bad square ${sq}`);
+    grid[RANK_LETTERS.indexOf(m[2])][size - Number(m[1])] = p;
+  }
+  const ranks = grid.map((row) => {
+    let text = '';
+    let run = 0;
+    for (const p of row) {
+      if (p === undefined) run++;
+      else {
+        text += (run || '') + p;
+        run = 0;
+      }
+    }
+    return text + (run || '');
+  });
+  return `${ranks.join('/')} ${turn} ${lionSquare} ${moveNumber}`;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { Game, VARIANT_INFO, boardFeed, movementOf, parseUsi, unwrap, variantOf, type Options, type Square } from '../src/index.ts';
+import { Game, VARIANT_INFO, boardFeed, movementOf, parseUsi, sparseSfen, unwrap, variantOf, type Options, type Square } from '../src/index.ts';
 
 const RANKS = 'abcdefghijklmno';
 
@@ -7,28 +7,8 @@ const RANKS = 'abcdefghijklmno';
  * An SFEN from a sparse board: `{ '6f': 'N', '1a': 'k' }` (uppercase Black, lowercase White,
  * '+' prefix for promoted pieces) on a 12×12 board, or `size` 15 for dai.
  */
-export function sfenOf(pieces: Record<Square, string>, turn: 'b' | 'w' = 'b', lionSq = '-', moveNumber = 1, size = 12): string {
-  const grid: (string | undefined)[][] = Array.from({ length: size }, () => Array(size).fill(undefined));
-  for (const [sq, p] of Object.entries(pieces)) {
-    const m = /^(\d+)([a-o])$/.exec(sq);
-    if (!m || Number(m[1]) > size || RANKS.indexOf(m[2]) >= size) throw new Error(`bad square ${sq}`);
-    grid[RANKS.indexOf(m[2])][size - Number(m[1])] = p;
-  }
-  const ranks = grid.map((row) => {
-    let text = '';
-    let run = 0;
-    for (const p of row) {
-      if (p === undefined) run++;
-      else {
-        if (run) text += run;
-        run = 0;
-        text += p;
-      }
-    }
-    return run ? text + run : text;
-  });
-  return `${ranks.join('/')} ${turn} ${lionSq} ${moveNumber}`;
-}
+export const sfenOf = (pieces: Record<Square, string>, turn: 'b' | 'w' = 'b', lionSq = '-', moveNumber = 1, size = 12): string =>
+  sparseSfen(pieces, { turn, lionSquare: lionSq, moveNumber, size });
 
 /**
  * Kings tucked away where no line through 6f or 7g reaches them, each with a Pawn so that the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, Game, START_SFEN, makeSfen, makeUsi, parseSfen, parseUsi, startSfenOf, turnAfter, unwrap } from '../src/index.ts';
+import { DEFAULT_OPTIONS, Game, START_SFEN, makeSfen, makeUsi, parseSfen, parseUsi, sparseSfen, startSfenOf, turnAfter, unwrap } from '../src/index.ts';
 import { KINGS, gameOf, verdict } from './helpers.ts';
 import { oracle } from './oracle.ts';
 
@@ -146,5 +146,22 @@ describe('turnAfter: whose turn a stored game is at, without replaying it', () =
   it('reads a start with White to move', () => {
     const sfen = `${START_SFEN.split(' ')[0]} w - 1`;
     expect([0, 1, 2].map((p) => turnAfter(sfen, p))).toEqual(['white', 'black', 'white']);
+  });
+});
+
+describe('sparseSfen: a position written square by square (lessons, tests)', () => {
+  it.each([
+    [{ '6f': 'N', '1a': 'k', '12l': 'K' }, {}, '11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1'],
+    [{ '6d': 'g', '12l': 'K', '1a': 'k' }, { lionSquare: '6d' }, '11k/12/12/6g5/12/12/12/12/12/12/12/K11 b 6d 1'],
+    [{ '8h': '+o', '12l': 'K', '1a': 'k' }, { turn: 'w' as const, moveNumber: 7 }, '11k/12/12/12/12/12/12/4+o7/12/12/12/K11 w - 7'],
+    [{ '15o': 'K', '1a': 'k' }, { size: 15 }, '14k/15/15/15/15/15/15/15/15/15/15/15/15/15/K14 b - 1'],
+  ])('%j %j → %s, which the rules read back as written', (pieces, opts, sfen) => {
+    expect(sparseSfen(pieces, opts)).toBe(sfen);
+    const variant = 'size' in opts ? 'dai' : 'chu';
+    const game = Game.fromSfen(sfen, { variant });
+    expect(game.ok && game.value.sfen()).toBe(sfen);
+  });
+  it('a square off the board is a mistake in the data: it throws', () => {
+    expect(() => sparseSfen({ '13a': 'K' })).toThrow(/bad square 13a/);
   });
 });

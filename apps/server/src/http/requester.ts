@@ -34,7 +34,7 @@ export async function requestAccount(identity: Identity, req: FastifyRequest): P
 }
 
 /** A JSON body (or query) as its schema reads it, or a 400 refusal naming what was wrong. */
-export function parsed<S extends z.ZodType>(schema: S, value: unknown, what: 'body' | 'query' = 'body'): z.infer<S> {
+export function parsed<S extends z.ZodType>(schema: S, value: unknown, what: 'body' | 'query' | 'path' = 'body'): z.infer<S> {
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];

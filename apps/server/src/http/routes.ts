@@ -17,6 +17,7 @@ import type { RatingBook } from '../ranked/RatingBook.ts';
 import { HttpRefusal } from './errors.ts';
 import { parsed, requestDevice, requestViewer, tokenOf } from './requester.ts';
 import type { RouteLimits } from './limits.ts';
+import type { LessonProgress } from '../learn/LessonProgress.ts';
 
 const DAY_S = 24 * 3600;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,6 +27,8 @@ export interface RouteDeps {
   lobby: Lobby;
   records: GameRecords;
   archive: Archive;
+  /** lessons solved as a guest become the account's when it logs in on that device */
+  lessons: LessonProgress;
   ratings: RatingBook;
   health: Health;
   metrics: Metrics;
@@ -111,7 +114,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     const sent = r.token ? issue(req, reply, r.token) : {};
     await deps.identityChanged([r.device]);
     // after its rooms know the account: a game started before then still named the guest, and is claimed too
-    if (r.device.user) await deps.archive.claimGuestGames(r.device.id, r.device.user.id);
+    if (r.device.user) {
+      await deps.archive.claimGuestGames(r.device.id, r.device.user.id);
+      await deps.lessons.claimGuestProgress(r.device.id, r.device.user.id);
+    }
     return { device: r.device, ...sent, recoveryCodes: r.recoveryCodes }; // shown once, now
   });
 
@@ -125,6 +131,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     }
     const sent = r.token ? issue(req, reply, r.token) : {};
     await deps.identityChanged([r.device]);
+    if (r.device.user) await deps.lessons.claimGuestProgress(r.device.id, r.device.user.id);
     return { device: r.device, ...sent };
   });
 

@@ -12,6 +12,8 @@ import {
   type MarkReadResult,
   type NotificationPage,
   type GameRecord,
+  type LessonProgress,
+  type SolvedExercise,
   type Leaderboard,
   type MyGames,
   type Profile,
@@ -271,4 +273,21 @@ export function fetchMyGames(): Promise<Loaded<MyGames>> {
 /** GET /api/games/:id: a stored game (finished or not), checked against the protocol's record schema. */
 export function fetchGameRecord(id: string): Promise<Explained<GameRecord>> {
   return getExplained(`/api/games/${encodeURIComponent(id)}`, (j, s) => s.GameRecordResponseSchema.parse(j).game);
+}
+
+/** GET /api/learn/progress: the lesson exercises this account (or guest device) has solved, with their stars. */
+export function fetchLessonProgress(): Promise<Loaded<LessonProgress>> {
+  return getJson('/api/learn/progress', (j, s) => s.LessonProgressSchema.parse(j));
+}
+
+/** PUT /api/learn/progress/{exercise}: the moves that solved it; the server replays them and answers the stars kept, or null. */
+export async function saveLessonSolution(exercise: string, moves: readonly string[]): Promise<SolvedExercise | null> {
+  try {
+    const res = await fetch(`/api/learn/progress/${encodeURIComponent(exercise)}`, {
+      method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moves }),
+    });
+    return res.ok ? (await answerSchemas()).SolvedExerciseSchema.parse(await res.json()) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 // Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces,
-// #/account, #/leaderboard, #/player/<username>, #/friends, #/tournaments, #/tournament/<id>.
+// #/learn, #/learn/<exercise>, #/account, #/leaderboard, #/player/<username>, #/friends, #/tournaments, #/tournament/<id>.
 // An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
 export type Route =
   | { name: 'home' }
@@ -8,6 +8,8 @@ export type Route =
   | { name: 'replay'; id: string }
   | { name: 'local' }
   | { name: 'pieces' }
+  | { name: 'learn' }
+  | { name: 'exercise'; id: string }
   | { name: 'settings' }
   | { name: 'account' }
   | { name: 'leaderboard' }
@@ -31,6 +33,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'local' };
     case 'pieces':
       return { name: 'pieces' };
+    case 'learn':
+      return parts[1] ? { name: 'exercise', id: parts[1] } : { name: 'learn' };
     case 'account':
       return { name: 'account' };
     case 'leaderboard':
@@ -58,6 +62,8 @@ export function href(r: Route): string {
       return `#/game/${r.id}`;
     case 'replay':
       return `#/replay/${r.id}`;
+    case 'exercise':
+      return `#/learn/${encodeURIComponent(r.id)}`;
     case 'player':
       return `#/player/${encodeURIComponent(r.username)}`;
     case 'tournament':

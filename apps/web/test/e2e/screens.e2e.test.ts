@@ -37,6 +37,8 @@ const LAZY: [hash: string, chunk: string][] = [
   ['#/tournaments', 'Tournaments'],
   ['#/tournament/no-such-tournament', 'Tournament'],
   ['#/replay/no-such-game', 'Replay'],
+  ['#/learn', 'Learn'],
+  ['#/learn/no-such-exercise', 'Exercise'],
 ];
 
 describe('the web split by screen', () => {

@@ -33,11 +33,18 @@ export type Play =
   | { kind: 'move'; from: Square; to: Square; mid?: Square; promote: boolean }
   | { kind: 'drop'; code: string; to: Square; promote: boolean };
 
-/** A click's result: the next state, what was played, and whether the promotion question came up. */
+/**
+ * A click where the piece in hand may not go: the board lets go, and says where it was asked to go (a lesson
+ * explains why): a board piece's move, or a reserve piece's drop ('o' on '5e').
+ */
+export type Miss = { from: Square; to: Square; mid?: Square } | { drop: string; to: Square };
+
+/** A click's result: the next state, what was played, whether the promotion question came up, or a move the rules do not offer. */
 export interface Step {
   state: Selection;
   play?: Play;
   asks?: boolean;
+  miss?: Miss;
 }
 
 const stay = (state: Selection): Step => ({ state });
@@ -88,12 +95,13 @@ export function act(g: Ground, s: Selection, sq: Square | null): Step {
   if (s.holding) {
     if (dropTargets(g, s).has(sq)) return putDown(g, s, s.holding, sq);
     if (canPick(g, g.pieceOn(sq))) return stay({ ...EMPTY_HAND, selected: sq });
-    return idle;
+    return { ...idle, miss: { drop: s.holding.code, to: sq } };
   }
   const click = clicks(g, s).get(sq);
   if (click === 'midpoint') return stay({ ...s, mid: sq });
   if (click) return finish(s, click);
   if (!s.mid && sq !== s.selected && canPick(g, g.pieceOn(sq))) return stay({ ...s, selected: sq });
+  if (s.selected && sq !== s.selected) return { ...idle, miss: s.mid ? { from: s.selected, mid: s.mid, to: sq } : { from: s.selected, to: sq } };
   return idle;
 }
 

@@ -1,4 +1,5 @@
 import type { PieceGestures, PromotionChoice } from '@chu/rules';
+import type { Miss } from './interaction';
 import type { Color, Square, Variant } from '../squares';
 import type { Lang, PieceSet } from '../pieces';
 
@@ -23,6 +24,7 @@ export interface BoardProps {
   pieceSet?: PieceSet; // 'kanji1'
   lang?: Lang; // for names in tooltips: 'en'
   onMove?: (from: Square, to: Square, mid?: Square, promote?: boolean) => void;
+  onMiss?: (miss: Miss) => void; // a click where the piece in hand may not go (the hand lets go): a lesson says why
   // Heisei drops (docs/heisei-chu.md §3): the reserve piece picked up from a stand, where each kind may go and whether it asks to promote
   holding?: Piece | null; // { color: 'black', code: 'o' }; the stand sets it, the board clears it
   drops?: ReadonlyMap<string, readonly Square[]>; // the rules' boardFeed(game).drops: {'o' => ['5e', …]}

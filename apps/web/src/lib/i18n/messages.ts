@@ -5,8 +5,9 @@
 import type { Lang } from '../pieces';
 import type en from './en.json';
 import { initialLang } from './lang';
+import { languageLoader, type LanguageFiles } from './chunks';
 
-const FILES: Record<Lang, () => Promise<{ default: Record<string, string> }>> = {
+const FILES: LanguageFiles = {
   en: () => import('./en.json'),
   es: () => import('./es.json'),
   ja: () => import('./ja.json'),
@@ -24,26 +25,8 @@ export type Key = Base<keyof typeof en>;
 /** Values for a message's placeholders; `n` is also the count that picks a plural form: { n: 3 }. */
 export type Vars = Record<string, string | number>;
 
-const loading = new Map<Lang, Promise<void>>();
-
 /** Loads `lang`'s messages (once; a failed load is tried again at the next call). */
-export function loadMessages(lang: Lang): Promise<void> {
-  if (MESSAGES[lang]) return Promise.resolve();
-  let p = loading.get(lang);
-  if (!p) {
-    p = FILES[lang]().then(
-      ({ default: file }) => {
-        MESSAGES[lang] = file;
-      },
-      (e: unknown) => {
-        loading.delete(lang);
-        throw e;
-      },
-    );
-    loading.set(lang, p);
-  }
-  return p;
-}
+export const loadMessages = languageLoader(FILES, (lang, file) => (MESSAGES[lang] = file), (lang) => MESSAGES[lang] !== undefined);
 
 export const isLoaded = (lang: Lang): boolean => MESSAGES[lang] !== undefined;
 
