@@ -151,8 +151,17 @@ describe('the mnemonic set among the piece sets', () => {
     ['ja', 'kanji1', 'kanji1'], // a Japanese reader keeps the set they chose
     ['ja', 'kanji2', 'kanji2'],
     ['ja', 'mnemonic', 'mnemonic'],
-  ] as const)('a lesson’s board for a player in %s who chose %s: %s', (lang, chosen, set) => {
+  ] as const)('a lesson’s board by default, for a player in %s who plays with %s: %s', (lang, chosen, set) => {
     expect(lessonPieceSet(lang, chosen)).toBe(set);
+    expect(lessonPieceSet(lang, chosen, 'default')).toBe(set);
+  });
+
+  it.each([
+    ['es', 'kanji1', 'kanji2', 'kanji2'], // a set chosen for the lessons is the lessons' in any language
+    ['ja', 'kanji1', 'mnemonic', 'mnemonic'],
+    ['en', 'mnemonic', 'western', 'western'],
+  ] as const)('a lesson’s board for a player in %s who plays with %s and chose %s for lessons: %s', (lang, played, forLessons, set) => {
+    expect(lessonPieceSet(lang, played, forLessons)).toBe(set);
   });
 
   it('White’s tile is the same face turned 180°, as in the other sets', () => {

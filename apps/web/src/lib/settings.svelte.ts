@@ -1,5 +1,5 @@
 // Per-device display settings, kept in localStorage.
-import { isPieceSet, type Lang, type PieceSet } from './pieces';
+import { isLessonPieceSet, isPieceSet, type Lang, type LessonPieceSet, type PieceSet } from './pieces';
 import { guestName } from './i18n/guest-name';
 import { SETTINGS_KEY as KEY, browserLang as guessLang, isLang } from './i18n/lang';
 // by path, as cpu-levels.ts does (which cannot be imported here: it reads the messages, which read the settings)
@@ -8,6 +8,7 @@ import { MAX_LEVEL, MIN_LEVEL } from '../../../../packages/engine/src/levels.ts'
 export type Notation = 'hodges' | 'kanji';
 export interface Settings {
   pieceSet: PieceSet; // 'kanji1'
+  lessonPieceSet: LessonPieceSet; // the lessons' board: 'default' (mnemonic unless Japanese, pieces.ts lessonPieceSet) or a set
   coordinates: boolean; // show 12…1 / a…l
   showDests: boolean; // mark legal destinations (RULES.md §7: default on)
   sound: boolean; // false = muted
@@ -29,6 +30,7 @@ export interface HiddenParticipant {
 
 export const DEFAULT_SETTINGS: Settings = {
   pieceSet: 'kanji1',
+  lessonPieceSet: 'default',
   coordinates: true,
   showDests: true,
   sound: true,
@@ -58,6 +60,7 @@ function load(): Settings {
     }
     if (!isLang(out.lang)) out.lang = base.lang;
     if (!isPieceSet(out.pieceSet)) out.pieceSet = base.pieceSet; // a set this version no longer draws
+    if (!isLessonPieceSet(out.lessonPieceSet)) out.lessonPieceSet = base.lessonPieceSet;
     if (!Number.isInteger(out.cpuLevel) || out.cpuLevel < MIN_LEVEL || out.cpuLevel > MAX_LEVEL) out.cpuLevel = base.cpuLevel;
     out.volume = Number.isFinite(out.volume) ? Math.min(1, Math.max(0, out.volume)) : base.volume;
     out.hiddenChat = Array.isArray(out.hiddenChat)
