@@ -17,6 +17,10 @@ import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
 import { registerChallengeRoutes } from './http/challenges.ts';
+import { registerApiTokenRoutes } from './http/apiTokens.ts';
+import { apiDoor } from './http/apiCaller.ts';
+import { registerBotRoutes } from './http/bot.ts';
+import { ApiTokens } from './identity/ApiTokens.ts';
 import { registerFriendRoutes } from './http/friends.ts';
 import { Challenges } from './friends/Challenges.ts';
 import { Friends } from './friends/Friends.ts';
@@ -28,6 +32,7 @@ import { registerNotificationRoutes } from './http/notifications.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
+import { Bots } from './identity/Bots.ts';
 import { openCluster } from './cluster.ts';
 import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -144,6 +149,9 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
+  const apiTokens = new ApiTokens(db.prisma);
+  registerApiTokenRoutes(app, { identity, tokens: apiTokens, limits });
+  registerBotRoutes(app, { door: apiDoor(apiTokens, limits), bots: new Bots(db.prisma) });
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 

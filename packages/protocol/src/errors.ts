@@ -54,6 +54,14 @@ export const ERROR_CODES = [
   'too-many-challenges', // the sender has its bound of open challenges: cancel one, or wait for answers
   'no-challenge',     // no such open challenge for this account (answered, cancelled or expired meanwhile)
   'self-challenge',   // a player cannot challenge (or follow, or block) themselves
+  'api-token',        // a personal API token where a device's session belongs (it never opens the web session)
+  'api-token-required', // an API route called without a personal API token (a device's token or cookie never works there)
+  'missing-scope',    // the token lacks the scope the route needs; the message names it
+  'no-token',         // no such API token of this account (revoked meanwhile)
+  'too-many-tokens',  // the account holds API_TOKENS_PER_ACCOUNT tokens: revoke one first
+  'already-bot',      // the bot upgrade of an account that is a bot already
+  'has-games',        // the bot upgrade of an account that has played a game: a bot starts from a new account
+  'bot-not-ranked',   // a bot account asked for the human ranked queue: bots play challenges
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,6 +13,7 @@ export * from './social.ts';
 export * from './challenges.ts';
 export * from './notifications.ts';
 export * from './policy.ts';
+export * from './api.ts';
 // The words without their schemas (terms/README.md): the web's first page reads only these.
 export * from './terms/wire.ts';
 export * from './terms/accounts.ts';
@@ -22,3 +23,4 @@ export * from './terms/chat.ts';
 export * from './terms/notifications.ts';
 export * from './terms/challenges.ts';
 export * from './terms/tournaments.ts';
+export * from './terms/api.ts';
