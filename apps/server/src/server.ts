@@ -119,7 +119,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     // stored for the bell (and pushed when no tab is open); told once per challenge
     challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
   });
-  const matchmaker = new Matchmaker(ratings, cluster.seekers);
+  const bots = new Bots(db.prisma);
+  const matchmaker = new Matchmaker(ratings, bots, cluster.seekers);
   const tournamentStore = new TournamentStore(db.prisma);
   const tournaments = new Tournaments({
     store: tournamentStore, starts, ratings, outlet: fanout, presence: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
@@ -151,7 +152,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerNotificationRoutes(app, identity, notifications, webPush);
   const apiTokens = new ApiTokens(db.prisma);
   registerApiTokenRoutes(app, { identity, tokens: apiTokens, limits });
-  registerBotRoutes(app, { door: apiDoor(apiTokens, limits), bots: new Bots(db.prisma) });
+  registerBotRoutes(app, { door: apiDoor(apiTokens, limits), bots });
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 

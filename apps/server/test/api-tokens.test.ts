@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { account, post, request } from './support/http.ts';
+import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const roomy = { ...defaultConfig().httpLimits, devices: 200, registers: 100 };
@@ -110,6 +111,11 @@ describe('bot accounts', () => {
     expect(await res.json()).toEqual({ ok: true });
     await refusal(await upgrade(server.url, secret), 400, 'already-bot');
     expect(await server.db.prisma.user.findFirstOrThrow({ where: { username: 'bot_fay' }, select: { bot: true } })).toEqual({ bot: true });
+    // signed in on the site as well, the bot is still kept out of the people's ranked queue, in words
+    const socket = await TestClient.connect(server.url, fay);
+    const answer = await socket.command({ type: 'ranked.join', control: '30m+30f' }, 'r1');
+    socket.close();
+    expect(answer).toMatchObject({ type: 'error', code: 'bot-not-ranked', message: expect.stringMatching(/plays the challenges/) });
   });
 
   it('an account that has played is refused, and stays a person', async () => {

@@ -313,7 +313,9 @@ export class Gateway {
       st.device = stored;
       const user = stored.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.', acked(m.ack));
-      const { since, rating, replaced } = await this.ranked.matchmaker.join(socket.id, { ...st.device, user }, m.control);
+      const joined = await this.ranked.matchmaker.join(socket.id, { ...st.device, user }, m.control);
+      if (!joined.ok) return sendError(socket, joined.denial.code, joined.denial.message, acked(m.ack));
+      const { since, rating, replaced } = joined;
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
       send(socket, { type: 'ranked', queue: { control: m.control, since, rating } });
       if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });
