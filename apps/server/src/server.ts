@@ -19,7 +19,10 @@ import { registerArchiveRoutes } from './http/archive.ts';
 import { registerChallengeRoutes } from './http/challenges.ts';
 import { registerApiTokenRoutes } from './http/apiTokens.ts';
 import { apiDoor } from './http/apiCaller.ts';
-import { registerBotRoutes } from './http/bot.ts';
+import { registerLishogiApi } from './http/lishogiApi.ts';
+import { GameLinks } from './api/GameLinks.ts';
+import { Loopback } from './api/Loopback.ts';
+import { NdjsonStreams } from './api/NdjsonStreams.ts';
 import { ApiTokens } from './identity/ApiTokens.ts';
 import { registerFriendRoutes } from './http/friends.ts';
 import { Challenges } from './friends/Challenges.ts';
@@ -129,7 +132,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const lobbyFeed = new LobbyFeed(io, lobby, fanout, config, log);
   const pairing = new RankedPairing(matchmaker, starts, fanout, log);
   const forwarding = new Forwarding(io, lobby, store, cluster.ownership, fanout, config, log);
-  const gateway = new Gateway(io, fanout, identity, lobby, forwarding, lobbyFeed, { pairing, matchmaker }, tournaments, config, redis, log, metrics);
+  const apiTokens = new ApiTokens(db.prisma);
+  // the API's socket to this process itself (api/Loopback): its address once the server listens
+  const loopback = new Loopback(() => `http://${loopbackHost(config.host)}:${(app.server.address() as { port: number }).port}`);
+  const gateway = new Gateway(io, fanout, identity, lobby, forwarding, lobbyFeed, { pairing, matchmaker }, tournaments, config, redis, log, metrics, { tokens: apiTokens, key: loopback.key });
   metrics.read.games = () => lobby.activeGames();
   metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
@@ -150,9 +156,14 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
-  const apiTokens = new ApiTokens(db.prisma);
   registerApiTokenRoutes(app, { identity, tokens: apiTokens, limits });
-  registerBotRoutes(app, { door: apiDoor(apiTokens, limits), bots });
+  const apiStreams = new NdjsonStreams(config.api.keepAliveMs, apiTokens);
+  const gameLinks = new GameLinks(loopback, store, apiTokens, config.api.idleMs);
+  registerLishogiApi(app, {
+    door: apiDoor(apiTokens, limits), bots, links: gameLinks, loopback, streams: apiStreams, challenges, limits,
+    gamesInPlay: (userId) => bots.gamesInPlay(userId),
+    origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
+  });
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -184,6 +195,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       lobbyFeed.stop();
       tournaments.stop();
       challenges.stop();
+      apiStreams.closeAll();
+      gameLinks.close();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
@@ -198,4 +211,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await db.close();
     },
   };
+}
+
+/** Where this process reaches itself: the address it listens on, or loopback when it listens on all. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

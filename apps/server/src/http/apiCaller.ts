@@ -14,20 +14,26 @@ const bearerOf = (req: FastifyRequest): string | undefined => {
  * Who calls an API route (issue 50): a live personal token holding `scope`, counted against its limits.
  * A device's token or cookie is refused here as a personal token is refused by the site's own routes.
  */
-export type ApiDoor = (req: FastifyRequest, reply: FastifyReply, scope: ApiScope | null) => Promise<ApiCaller>;
+export type ApiDoor = (req: FastifyRequest, reply: FastifyReply, scope: ApiScope | readonly ApiScope[] | null) => Promise<ApiRequest>;
+
+/** Who calls, and the secret it sent (the API's own socket signs in with it: api/Loopback). */
+export interface ApiRequest { caller: ApiCaller; secret: string }
 
 export function apiDoor(tokens: ApiTokens, limits: RouteLimits): ApiDoor {
   return async (req, reply, scope) => {
-    const r = await tokens.check(bearerOf(req));
+    const secret = bearerOf(req);
+    const r = await tokens.check(secret);
     if (!r.ok) {
       throw r.code === 'api-token-required'
         ? new HttpRefusal(401, 'api-token-required', 'This route takes a personal API token (Authorization: Bearer chu_…), made on your account page.')
         : new HttpRefusal(401, 'unauthenticated', 'No such API token: it was revoked, or never existed.');
     }
     await limits.api(r.caller.tokenId, req, reply);
-    if (scope && !r.caller.scopes.includes(scope)) {
-      throw new HttpRefusal(403, 'missing-scope', `This token lacks the scope ${scope}; make a token with it on your account page.`);
+    const wanted = scope === null ? [] : typeof scope === 'string' ? [scope] : scope;
+    if (wanted.length > 0 && !wanted.some((s) => r.caller.scopes.includes(s))) {
+      const named = wanted.length === 1 ? `the scope ${wanted[0]}` : `one of the scopes ${wanted.join(', ')}`;
+      throw new HttpRefusal(403, 'missing-scope', `This token lacks ${named}; make a token with it on your account page.`);
     }
-    return r.caller;
+    return { caller: r.caller, secret: secret! };
   };
 }

@@ -5,7 +5,7 @@ import { hashToken, newId, newToken } from './secrets.ts';
 /** Who a personal API token acts for, and what it may do. */
 export interface ApiCaller {
   tokenId: string;
-  user: { id: string; username: string };
+  user: { id: string; username: string; bot: boolean };
   scopes: readonly ApiScope[];
 }
 
@@ -39,6 +39,11 @@ export class ApiTokens {
     return r.count > 0;
   }
 
+  /** Whether the token still exists (a stream asks from time to time: revoking ends it). */
+  async live(tokenId: string): Promise<boolean> {
+    return (await this.prisma.apiToken.count({ where: { id: tokenId } })) > 0;
+  }
+
   /** The caller a bearer secret names, if it is a live token of a live account. */
   async check(secret: string | undefined): Promise<ApiTokenCheck> {
     if (!secret || !isApiTokenSecret(secret)) return { ok: false, code: 'api-token-required' };
@@ -50,7 +55,7 @@ export class ApiTokens {
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_MS) {
       await this.prisma.apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
     }
-    return { ok: true, caller: { tokenId: row.id, user: { id: row.user.id, username: row.user.username }, scopes: row.scopes as ApiScope[] } };
+    return { ok: true, caller: { tokenId: row.id, user: { id: row.user.id, username: row.user.username, bot: row.user.bot }, scopes: row.scopes as ApiScope[] } };
   }
 }
 

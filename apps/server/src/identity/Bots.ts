@@ -1,3 +1,4 @@
+import { apiSeatId } from '../api/apiSeat.ts';
 import type { PrismaClient } from '../db/database.ts';
 
 export type BotUpgrade = { ok: true } | { ok: false; code: 'already-bot' | 'has-games' };
@@ -19,6 +20,16 @@ export class Bots {
     if (changed > 0) return { ok: true };
     const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { bot: true } });
     return { ok: false, code: user?.bot ? 'already-bot' : 'has-games' };
+  }
+
+  /** The games in play on the account's API seat (api/apiSeat), newest first: what a program's event stream opens with. */
+  async gamesInPlay(userId: string): Promise<string[]> {
+    const seat = apiSeatId(userId);
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT g."id" FROM "games" g
+       WHERE g."status" = 'active' AND (g."seats"->'black'->>'deviceId' = ${seat} OR g."seats"->'white'->>'deviceId' = ${seat})
+       ORDER BY g."created_at" DESC LIMIT 100`;
+    return rows.map((r) => r.id);
   }
 
   async isBot(userId: string): Promise<boolean> {
