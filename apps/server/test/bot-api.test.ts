@@ -2,34 +2,16 @@
 // hears a person's challenge on its event stream, accepts it, follows the game on its game stream and
 // answers each move of the person (who plays on a socket, as the site's page does); both sides see
 // every move in order; the person's resignation ends the bot's stream and its event stream says so.
-import { ChallengeResponseSchema, CreatedApiTokenSchema, HttpErrorBodySchema, rulesOptions, type ApiScope, type GameView } from '@chu/protocol';
-import { Game } from '@chu/rules';
+import { ChallengeResponseSchema, CreatedApiTokenSchema, HttpErrorBodySchema } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { account, post } from './support/http.ts';
+import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
 import { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const roomy = { ...defaultConfig().httpLimits, devices: 200, registers: 100 };
-const BOT_SCOPES: ApiScope[] = ['bot:play', 'challenge:read', 'challenge:write'];
-
-async function tokenFor(url: string, session: string, scopes: ApiScope[]): Promise<string> {
-  const res = await post(url, '/api/account/tokens', { description: 'bot', scopes }, { bearer: session });
-  return CreatedApiTokenSchema.parse(await res.json()).secret;
-}
-async function stream(url: string, path: string, secret: string): Promise<NdjsonReader> {
-  const s = await NdjsonReader.open(url, path, secret);
-  if (!(s instanceof NdjsonReader)) throw new Error(`stream refused: ${s.status} ${JSON.stringify(s.body)}`);
-  return s;
-}
-/** A legal move of the game's position after `moves`, picked by `seed`. */
-function aMove(view: GameView, moves: string[], seed: number): string {
-  const g = Game.replay(moves, rulesOptions(view.options), view.startSfen);
-  if (!g.ok) throw new Error('no replay');
-  const legal = g.value.legalMoves();
-  return legal[(seed * 7919) % legal.length];
-}
 
 describe('the Bot API: a bot plays a person', () => {
   let server: TestServer;
