@@ -80,7 +80,7 @@ describe('the Bot API: a bot plays a person', () => {
       played.push(usi);
       const state = await game.next((l) => l.type === 'gameState' && l.moves === played.join(' '));
       states.push(state.moves as string);
-      await anaSocket.reach(ply + 1);
+      await anaSocket.until(() => anaSocket.game!.moves.length === ply + 1); // versions count presence events too: wait for the move itself
     }
     // each gameState carried the moves so far, one more each time, in the order they were played
     expect(states).toEqual(played.map((_, i) => played.slice(0, i + 1).join(' ')));
