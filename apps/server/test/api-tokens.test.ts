@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { account, post, request } from './support/http.ts';
+import { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -78,6 +79,21 @@ describe('personal API tokens', () => {
     const { secret } = await makeToken(server.url, di.token, ['board:play', 'challenge:read', 'challenge:write', 'preference:read']);
     expect(await refusal(await upgrade(server.url, secret), 403, 'missing-scope')).toMatch(/lacks the scope bot:play/);
     expect(await server.db.prisma.user.findFirstOrThrow({ where: { username: 'tok_di' }, select: { bot: true } })).toEqual({ bot: false });
+  });
+});
+
+describe('API streams', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ httpLimits: roomy, api: { keepAliveMs: 600_000, idleMs: 30_000 } }); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('a stream is open as soon as it is asked for, before its first line or keep-alive', async () => {
+    const eve = await account(server.url, 'str_eve');
+    const { secret } = await makeToken(server.url, eve.token, ['challenge:read']);
+    const events = await NdjsonReader.open(server.url, '/api/stream/event', secret);
+    if (!(events instanceof NdjsonReader)) throw new Error(`refused: ${events.status}`);
+    expect([events.status, events.contentType, events.lines, events.keepAlives]).toEqual([200, 'application/x-ndjson', [], 0]);
+    events.close();
   });
 });
 

@@ -25,6 +25,7 @@ export class NdjsonStreams {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    res.flushHeaders(); // the client hears the stream is open now, not at its first line (which may be a keep-alive away)
     const ends: (() => void)[] = [];
     let ended = false;
     const stream: NdjsonStream = {
