@@ -3,7 +3,8 @@
 // sent to that move's gameState on the bot's game stream, p50/p95 over BENCH_MOVES of the person's moves
 // (a new game when one ends). 2) Streams: BENCH_STREAMS bot accounts each open an event stream and, in a
 // game with a person, a game stream; the process's resident memory before and after, per stream.
-// Env: BENCH_MOVES (200), BENCH_STREAMS (100).
+// The person moves at most every BENCH_PAUSE_MS (150), within a seated player's message rate.
+// Env: BENCH_MOVES (200), BENCH_STREAMS (100), BENCH_PAUSE_MS (150).
 import { ChallengeResponseSchema } from '@chu/protocol';
 import { defaultConfig } from '../src/config.ts';
 import { aMove, BOT_SCOPES, stream, tokenFor } from '../test/support/botApi.ts';
@@ -17,6 +18,8 @@ import { startServer, type ChuServer } from '../src/server.ts';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 100);
+const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 150);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const big = 1_000_000;
 const dataDir = await mkdtemp(join(tmpdir(), 'chu-bench-api-'));
 const server = await startServer({
@@ -39,7 +42,7 @@ async function pairing(s: ChuServer) {
   const person = await account(s.url, `bench_ana${id}`);
   const socket = await TestClient.connect(s.url, person);
   const game = await newGame(s, secret, events, socket, `bench_bot${id}`, person.token);
-  return { secret, events, socket, game };
+  return { secret, events, socket, game, personToken: person.token };
 }
 
 async function newGame(s: ChuServer, secret: string, events: NdjsonReader, socket: TestClient, botName: string, personToken: string) {
@@ -67,18 +70,19 @@ try {
   while (latencies.length < MOVES) {
     if (p.socket.game!.status !== 'active' || played.length > 300) {
       reader.close();
-      ({ gameId, reader } = await newGame(server, p.secret, p.events, p.socket, 'bench_bot1', (await account(server.url, `bench_more${games}`)).token).catch(async () => {
-        throw new Error('a new game did not start');
-      }));
+      ({ gameId, reader } = await newGame(server, p.secret, p.events, p.socket, 'bench_bot1', p.personToken));
       played = [];
       games++;
     }
     const usi = aMove(p.socket.game!, played, played.length);
+    await sleep(PAUSE_MS);
     const t0 = performance.now();
-    p.socket.send({ type: 'move', gameId, usi, version: p.socket.game!.version, ack: `m${latencies.length}` });
+    const acked = p.socket.move(usi);
     played.push(usi);
     const line = await reader.next((l) => l.type === 'gameState' && (l.moves === played.join(' ') || l.status !== 'started'));
     latencies.push(performance.now() - t0);
+    const ack = await acked;
+    if (ack.type !== 'ack') throw new Error(`the person's move was refused: ${JSON.stringify(ack)}`);
     if (line.status !== 'started') continue;
     await p.socket.until(() => p.socket.game!.moves.length === played.length);
     const reply = aMove(p.socket.game!, played, played.length);
