@@ -104,6 +104,61 @@ describe('the Bot API: a bot plays a person', () => {
     expect(events.keepAlives).toBeGreaterThan(0);
   });
 
+  it('a program challenges a person with lishogi\'s fields: cancelled, then accepted; the Board API plays a person\'s program', async () => {
+    const url = server.url;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const bot = await account(url, 'sender_bot');
+    const secret = await tokenFor(url, bot.token, BOT_SCOPES);
+    await post(url, '/api/bot/account/upgrade', {}, { bearer: secret });
+    const events = await stream(url, '/api/stream/event', secret);
+    open.push(events);
+    const kai = await account(url, 'kai_person');
+    const kaiSocket = await TestClient.connect(url, kai);
+    open.push(kaiSocket);
+
+    const rated = await post(url, '/api/challenge/kai_person', 'clock.limit=300&clock.byoyomi=10&color=gote&rated=true', { bearer: secret, headers: form });
+    expect(rated.status).toBe(400);
+    expect(HttpErrorBodySchema.parse(await rated.json()).message).toMatch(/rated: challenges by name are casual/);
+    const made = async () => {
+      const res = await post(url, '/api/challenge/kai_person', 'clock.limit=300&clock.byoyomi=10&clock.periods=1&color=gote&variant=chushogi', { bearer: secret, headers: form });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { challenge: Record<string, unknown> & { id: string } }).challenge;
+    };
+    const first = await made();
+    expect(first).toMatchObject({ status: 'created', direction: 'out', color: 'gote', challenger: { name: 'sender_bot' }, destUser: { name: 'kai_person' } });
+    expect((await post(url, `/api/challenge/${first.id}/cancel`, {}, { bearer: secret })).status).toBe(200);
+    expect(await events.next((l) => l.type === 'challengeCanceled')).toMatchObject({ challenge: { id: first.id, status: 'canceled' } });
+
+    const second = await made();
+    expect((await post(url, `/api/challenges/${second.id}/accept`, {}, { bearer: kai.token })).status).toBe(200);
+    const gameId = ((await events.next((l) => l.type === 'gameStart')).game as { id: string }).id;
+    const game = await stream(url, `/api/bot/game/stream/${gameId}`, secret);
+    open.push(game);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', sente: { name: 'kai_person', title: null }, gote: { name: 'sender_bot', title: 'BOT' } });
+
+    // a person's own program on the Board API: it challenges Kai as Black and moves first
+    const lee = await account(url, 'lee_person');
+    const board = await tokenFor(url, lee.token, ['board:play', 'challenge:write']);
+    const res = await post(url, '/api/challenge/kai_person', { color: 'sente' }, { bearer: board });
+    const boardChallenge = ((await res.json()) as { challenge: { id: string } }).challenge;
+    const accepted = await post(url, `/api/challenges/${boardChallenge.id}/accept`, {}, { bearer: kai.token });
+    const boardGame = ChallengeResponseSchema.parse(await accepted.json()).challenge.gameId!;
+    const boardStream = await stream(url, `/api/board/game/stream/${boardGame}`, board);
+    open.push(boardStream);
+    const full = await boardStream.next();
+    expect(full).toMatchObject({ type: 'gameFull', clock: null, sente: { name: 'lee_person', title: null }, state: { moves: '', btime: 2_147_483_647 } });
+    await kaiSocket.join((await kaiSocket.nextOf('challenge', (m) => m.challenge.id === boardChallenge.id && m.challenge.status === 'accepted')).challenge.roomCode!);
+    await kaiSocket.until(() => kaiSocket.game?.id === boardGame);
+    const usi = aMove(kaiSocket.game!, [], 3);
+    expect((await post(url, `/api/board/game/${boardGame}/move/${usi}`, undefined, { bearer: board })).status).toBe(200);
+    expect(await boardStream.next((l) => l.type === 'gameState')).toMatchObject({ moves: usi, status: 'started' });
+    await kaiSocket.until(() => kaiSocket.game!.moves.length === 1);
+    expect(kaiSocket.game!.moves).toEqual([usi]);
+    // the Bot API is not a person's
+    const botRoute = await post(url, `/api/bot/game/${boardGame}/move/${usi}`, undefined, { bearer: board });
+    expect(botRoute.status).toBe(403);
+  });
+
   it('a token without bot:play, a person\'s account, and a revoked token are refused on the game stream', async () => {
     const url = server.url;
     const cy = await account(url, 'cy_person');
