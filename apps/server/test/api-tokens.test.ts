@@ -127,6 +127,10 @@ describe('bot accounts', () => {
     expect(await res.json()).toEqual({ ok: true });
     await refusal(await upgrade(server.url, secret), 400, 'already-bot');
     expect(await server.db.prisma.user.findFirstOrThrow({ where: { username: 'bot_fay' }, select: { bot: true } })).toEqual({ bot: true });
+    // its profile says so; a person's does not
+    const profile = async (name: string) => ((await (await request(server.url, 'GET', `/api/players/${name}`)).json()) as { bot: boolean }).bot;
+    await account(server.url, 'bot_pal');
+    expect([await profile('bot_fay'), await profile('bot_pal')]).toEqual([true, false]);
     // signed in on the site as well, the bot is still kept out of the people's ranked queue, in words
     const socket = await TestClient.connect(server.url, fay);
     const answer = await socket.command({ type: 'ranked.join', control: '30m+30f' }, 'r1');
