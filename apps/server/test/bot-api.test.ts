@@ -167,7 +167,7 @@ describe('the Bot API: a bot plays a person', () => {
     expect(r1).toMatchObject({ status: 403, body: { code: 'missing-scope' } });
     const board = await tokenFor(url, cy.token, ['bot:play']);
     const r2 = await NdjsonReader.open(url, '/api/bot/game/stream/someGame', board);
-    expect(r2).toMatchObject({ status: 400, body: { message: expect.stringMatching(/bot accounts/) } });
+    expect(r2).toMatchObject({ status: 400, body: { code: 'not-bot', message: expect.stringMatching(/bot accounts/) } });
   });
 
   it('a revoked token\'s event stream ends at the next keep-alive', async () => {

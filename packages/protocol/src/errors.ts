@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'already-bot',      // the bot upgrade of an account that is a bot already
   'has-games',        // the bot upgrade of an account that has played a game: a bot starts from a new account
   'bot-not-ranked',   // a bot account asked for the human ranked queue: bots play challenges
+  'not-bot',          // the Bot API called for an account that is not a bot (upgrade it, or use the Board API)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

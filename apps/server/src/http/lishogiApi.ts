@@ -87,7 +87,7 @@ function routes(app: FastifyInstance, deps: LishogiApiDeps) {
     const scope: ApiScope = kind === 'bot' ? 'bot:play' : 'board:play';
     const player = async (req: FastifyRequest, reply: FastifyReply) => {
       const a = await door(req, reply, scope);
-      if (kind === 'bot' && !a.caller.user.bot) throw new HttpRefusal(400, 'missing-scope', 'The Bot API is for bot accounts: upgrade this account (POST /api/bot/account/upgrade) or use the Board API.');
+      if (kind === 'bot' && !a.caller.user.bot) throw new HttpRefusal(400, 'not-bot', 'The Bot API is for bot accounts: upgrade this account (POST /api/bot/account/upgrade) or use the Board API.');
       return a;
     };
 
