@@ -35,7 +35,12 @@ export interface ServerConfig {
     windowMs: number; perAddress: number; devices: number; registers: number;
     loginsPerAddress: number; loginsPerAccountAddress: number; loginsPerAccount: number;
     challenges: number; friends: number;
+    // the lishogi-shaped API (issue 50): requests a window per personal token, and per address on its routes
+    apiPerToken: number; apiPerAddress: number;
   };
+  // The lishogi-shaped API (issue 50): a stream's keep-alive newline (and revocation check) every keepAliveMs;
+  // a program's seat in a game it neither streams nor commands stays present idleMs.
+  api: { keepAliveMs: number; idleMs: number };
   // Challenges by name: open at once per sender; how long one stays open (a correspondence one longer);
   // how often the lapsed ones are closed (and both sides told).
   challenges: { perSender: number; realtimeMs: number; correspondenceMs: number; sweepMs: number };
@@ -93,7 +98,8 @@ export function defaultConfig(): ServerConfig {
     rateLimit: { capacity: 40, refillPerSecond: 10, spectatorRefillPerSecond: 3, newDeviceCapacity: 20, growMs: 10 * 60_000 },
     floods: { noticeEveryMs: 1000, dropAfterRefused: 60, refusedWindowMs: 10_000, holdBackMs: 60_000 },
     handshakes: { perAddress: 120, windowMs: 60_000 },
-    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50, challenges: 20, friends: 60 },
+    httpLimits: { windowMs: 60_000, perAddress: 600, devices: 20, registers: 10, loginsPerAddress: 10, loginsPerAccountAddress: 5, loginsPerAccount: 50, challenges: 20, friends: 60, apiPerToken: 300, apiPerAddress: 300 },
+    api: { keepAliveMs: 6_000, idleMs: 30_000 },
     challenges: { perSender: 3, realtimeMs: 10 * 60_000, correspondenceMs: 3 * 86_400_000, sweepMs: 5_000 },
     requestTimeoutMs: 10_000,
     rooms: { perDevice: 10, perAddress: 50, emptyForMs: 5 * 60_000 },

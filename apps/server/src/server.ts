@@ -17,6 +17,13 @@ import { acceptJsonBodies } from './http/json.ts';
 import { openRedis, registerLimits } from './http/limits.ts';
 import { registerArchiveRoutes } from './http/archive.ts';
 import { registerChallengeRoutes } from './http/challenges.ts';
+import { registerApiTokenRoutes } from './http/apiTokens.ts';
+import { apiDoor } from './http/apiCaller.ts';
+import { registerLishogiApi } from './http/lishogiApi.ts';
+import { GameLinks } from './api/GameLinks.ts';
+import { Loopback } from './api/Loopback.ts';
+import { NdjsonStreams } from './api/NdjsonStreams.ts';
+import { ApiTokens } from './identity/ApiTokens.ts';
 import { registerFriendRoutes } from './http/friends.ts';
 import { Challenges } from './friends/Challenges.ts';
 import { Friends } from './friends/Friends.ts';
@@ -30,6 +37,7 @@ import { LessonProgress } from './learn/LessonProgress.ts';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
+import { Bots } from './identity/Bots.ts';
 import { openCluster } from './cluster.ts';
 import { Metrics } from './metrics.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -116,7 +124,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     // stored for the bell (and pushed when no tab is open); told once per challenge
     challenged: async (accountId, c) => { await notifications.notify(accountId, { kind: 'challenge', challengeId: c.id, from: c.from }, { once: `challenge:${c.id}` }); },
   });
-  const matchmaker = new Matchmaker(ratings, cluster.seekers);
+  const bots = new Bots(db.prisma);
+  const matchmaker = new Matchmaker(ratings, bots, cluster.seekers);
   const tournamentStore = new TournamentStore(db.prisma);
   const tournaments = new Tournaments({
     store: tournamentStore, starts, ratings, outlet: fanout, presence: fanout, leases: cluster.tournamentLeases, log, msPerSecond: config.msPerSecond,
@@ -125,7 +134,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const lobbyFeed = new LobbyFeed(io, lobby, fanout, config, log);
   const pairing = new RankedPairing(matchmaker, starts, fanout, log);
   const forwarding = new Forwarding(io, lobby, store, cluster.ownership, fanout, config, log);
-  const gateway = new Gateway(io, fanout, identity, lobby, forwarding, lobbyFeed, { pairing, matchmaker }, tournaments, config, redis, log, metrics);
+  const apiTokens = new ApiTokens(db.prisma);
+  // the API's socket to this process itself (api/Loopback): its address once the server listens
+  const loopback = new Loopback(() => `http://${loopbackHost(config.host)}:${(app.server.address() as { port: number }).port}`);
+  const gateway = new Gateway(io, fanout, identity, lobby, forwarding, lobbyFeed, { pairing, matchmaker }, tournaments, config, redis, log, metrics, { tokens: apiTokens, key: loopback.key });
   metrics.read.games = () => lobby.activeGames();
   metrics.read.sockets = () => io.engine.clientsCount;
   gateway.attach();
@@ -148,6 +160,14 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
   registerLearnRoutes(app, identity, lessons);
+  registerApiTokenRoutes(app, { identity, tokens: apiTokens, limits });
+  const apiStreams = new NdjsonStreams(config.api.keepAliveMs, apiTokens);
+  const gameLinks = new GameLinks(loopback, store, apiTokens, config.api.idleMs);
+  registerLishogiApi(app, {
+    door: apiDoor(apiTokens, limits), bots, links: gameLinks, loopback, streams: apiStreams, challenges, limits,
+    gamesInPlay: (userId) => bots.gamesInPlay(userId),
+    origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
+  });
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 
@@ -179,6 +199,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       lobbyFeed.stop();
       tournaments.stop();
       challenges.stop();
+      apiStreams.closeAll();
+      gameLinks.close();
       // Sockets first (their disconnects still reach the rooms), then the rooms' timers, then storage.
       io.disconnectSockets(true);
       await new Promise((r) => setImmediate(r));
@@ -193,4 +215,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       await db.close();
     },
   };
+}
+
+/** Where this process reaches itself: the address it listens on, or loopback when it listens on all. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -119,6 +119,18 @@ describe('database: migrations and every model round-trips', () => {
     expect(await p.recoveryCode.count({ where: { userId: 'u9' } })).toBe(0);
   });
 
+  it('round-trips API tokens with their scopes, and a bot account (tokens go with the account\'s row)', async () => {
+    const p = db.prisma;
+    await p.user.create({ data: { id: 'u6', username: 'robo', passwordHash: 'scrypt$x', bot: true } });
+    const createdAt = new Date(Date.UTC(2026, 11, 7));
+    const token = { id: 't1', userId: 'u6', tokenHash: 'h_t1', description: 'my bot', scopes: ['bot:play', 'challenge:read'], createdAt, lastUsedAt: null };
+    await p.apiToken.create({ data: token });
+    await expect(p.apiToken.create({ data: { ...token, id: 't2' } })).rejects.toThrow(); // one row per hash
+    expect(await p.apiToken.findUniqueOrThrow({ where: { tokenHash: 'h_t1' }, include: { user: { select: { bot: true } } } })).toEqual({ ...token, user: { bot: true } });
+    await p.user.delete({ where: { id: 'u6' } });
+    expect(await p.apiToken.count({ where: { userId: 'u6' } })).toBe(0);
+  });
+
   it('round-trips push subscriptions (one row per account and endpoint) and notifications with their collapse key', async () => {
     const p = db.prisma;
     for (const id of ['u7', 'u8']) await p.user.create({ data: { id, username: `push_${id}`, passwordHash: 'scrypt$x', devices: { create: [{ id: `d_${id}`, tokenHash: `h_${id}`, name: id }] } } });

@@ -70,7 +70,7 @@ export const provisional = ProfileSchema.parse(provisionalJson);
 
 export const seat = (color: 'black' | 'white', deviceId: string, over: Partial<SeatView> = {}): SeatView => ({
   color, kind: 'human', deviceId, name: deviceId, level: null, connected: true, controller: 'human',
-  status: 'present', takeoverInMs: null, account: false, rating: null, ...over,
+  status: 'present', takeoverInMs: null, account: false, bot: false, rating: null, ...over,
 });
 
 // typed, not parsed: fields the protocol gains later (with their defaults) do not break these

@@ -252,3 +252,12 @@ describe("the first moves (RULES.md §7, lishogi's start rule)", () => {
     expect(container.querySelector('[data-action="resign"]')).not.toBeNull();
   });
 });
+
+describe('a bot at the board (issue 50)', () => {
+  it('its seat says BOT beside its name; a person\'s does not', () => {
+    const seats = { black: seat('black', 'me', { account: true, name: 'ana' }), white: seat('white', 'robo', { account: true, name: 'robo', bot: true }) };
+    const { container } = show(gameView({ seats }));
+    expect(strip(container, 'white').querySelector('[data-bot]')?.textContent).toBe('BOT');
+    expect(strip(container, 'black').querySelector('[data-bot]')).toBeNull();
+  });
+});

@@ -93,6 +93,12 @@ describe('leaderboard', () => {
 });
 
 describe('profile', () => {
+  it('a bot\'s profile says BOT beside its name; a person\'s does not (issue 50)', () => {
+    const bot = render(ProfileView, { profile: { ...profile, bot: true } }).container;
+    expect(bot.querySelector('h1 [data-bot]')?.textContent).toBe('BOT');
+    expect(render(ProfileView, { profile }).container.querySelector('[data-bot]')).toBeNull();
+  });
+
   it('shows each pool\'s rating, RD, games, W/D/L and chart, and the recent games of both with replay links', () => {
     const { container } = render(ProfileView, { profile });
     const stat = (pool: string, k: string) => container.querySelector(`[data-pool="${pool}"] [data-stat="${k}"]`)!.textContent;

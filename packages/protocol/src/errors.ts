@@ -56,6 +56,15 @@ export const ERROR_CODES = [
   'self-challenge',   // a player cannot challenge (or follow, or block) themselves
   'no-exercise',      // no lesson exercise has that id (@chu/learn)
   'not-solved',       // the moves sent for a lesson exercise do not solve it: the message names the move and why
+  'api-token',        // a personal API token where a device's session belongs (it never opens the web session)
+  'api-token-required', // an API route called without a personal API token (a device's token or cookie never works there)
+  'missing-scope',    // the token lacks the scope the route needs; the message names it
+  'no-token',         // no such API token of this account (revoked meanwhile)
+  'too-many-tokens',  // the account holds API_TOKENS_PER_ACCOUNT tokens: revoke one first
+  'already-bot',      // the bot upgrade of an account that is a bot already
+  'has-games',        // the bot upgrade of an account that has played a game: a bot starts from a new account
+  'bot-not-ranked',   // a bot account asked for the human ranked queue: bots play challenges
+  'not-bot',          // the Bot API called for an account that is not a bot (upgrade it, or use the Board API)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

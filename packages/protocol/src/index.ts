@@ -15,6 +15,7 @@ export * from './notifications.ts';
 export * from './learn.ts';
 export * from './policy.ts';
 export * from './rated.ts';
+export * from './api.ts';
 // The words without their schemas (terms/README.md): the web's first page reads only these.
 export * from './terms/wire.ts';
 export * from './terms/accounts.ts';
@@ -25,3 +26,4 @@ export * from './terms/chat.ts';
 export * from './terms/notifications.ts';
 export * from './terms/challenges.ts';
 export * from './terms/tournaments.ts';
+export * from './terms/api.ts';

@@ -80,6 +80,12 @@ export function accountSeatDenial(seat: Seat, device: { user: { id: string } | n
   return deny('not-seated', 'This seat is its account\'s: sign in to that account on this device to play it.');
 }
 
+// ---- bots (issue 50) ----------------------------------------------------------------------------
+
+/** Why an account may not enter the ranked queue, or null: the queue is for people; a bot plays challenges. */
+export const rankedQueueDenial = (account: { bot: boolean }): Denial | null =>
+  account.bot ? deny('bot-not-ranked', 'A bot account does not enter the ranked queue: it plays the challenges people send it.') : null;
+
 // ---- the first moves (lishogi's start rule, RULES.md §7) -----------------------------------------------
 
 /** No real-time clock runs before both sides have moved: Black's starts after White's first move, White's after its own. */

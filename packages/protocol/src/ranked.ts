@@ -71,6 +71,7 @@ export const PoolProfileSchema = StandingSchema.extend({
 /** GET /api/players/:username: both pools' standings and the latest rated games of either. */
 export const ProfileSchema = z.object({
   username: z.string(),
+  bot: z.boolean().default(false), // a bot account (issue 50): a program playing through the API, shown as BOT
   ratings: z.object({ realtime: PoolProfileSchema, correspondence: PoolProfileSchema }) satisfies z.ZodType<Record<RatingPool, unknown>>,
   // latest rated games first, of both pools; each links to its replay
   recent: z.array(

@@ -6,7 +6,8 @@ import { COLORS } from './terms/wire.ts';
 export const SeatSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('empty') }),
   // `name`: the account's username when the device was logged in on sitting, else its display name
-  z.object({ kind: z.literal('human'), deviceId: IdSchema, name: z.string(), userId: IdSchema.nullable().optional() }),
+  // `bot`: the account is a bot playing through the API (issue 50), shown as BOT beside its name
+  z.object({ kind: z.literal('human'), deviceId: IdSchema, name: z.string(), userId: IdSchema.nullable().optional(), bot: z.boolean().optional() }),
   z.object({ kind: z.literal('cpu'), level: CpuLevelSchema }),
 ]);
 export type Seat = z.infer<typeof SeatSchema>;

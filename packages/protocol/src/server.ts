@@ -35,6 +35,7 @@ export const SeatViewSchema = z.object({
   status: SeatStatusSchema,       // RULES.md §8 during a game: 'away' while the grace period runs
   takeoverInMs: z.number().int().nullable(), // while away: ms left (at sending) before the CPU takes over or the game adjourns
   account: z.boolean(),           // the seat is held by a logged-in account (its name is the username)
+  bot: z.boolean().default(false), // that account is a bot playing through the API (issue 50): shown as BOT
   rating: SeatRatingSchema.nullable(), // an account's rating when the game started (in casual games too)
 });
 export type SeatView = z.infer<typeof SeatViewSchema>;

@@ -1,3 +1,4 @@
+import { apiSeat, isApiSeat } from '../api/apiSeat.ts';
 import { randomInt } from 'node:crypto';
 import {
   ChallengeColorSchema, ChallengeStatusSchema, RoomOptionsSchema,
@@ -121,15 +122,12 @@ export class Challenges {
   async accept(by: DeviceIdentity & { user: Account }, id: string, address: string): Promise<ChallengeResult> {
     const claimed = await this.close(id, { challengedId: by.user.id }, 'accepted');
     if (!claimed) return noChallenge;
-    const sender = await this.prisma.device.findFirst({
-      where: { id: claimed.challengerDeviceId, userId: claimed.challengerId },
-      include: { user: { select: { id: true, username: true } } },
-    });
+    const sender = await this.senderOf(claimed);
     const challengerColor: Color = claimed.color === 'random' ? (randomInt(2) === 0 ? 'black' : 'white') : ChallengeColorSchema.parse(claimed.color) as Color;
     let started: Awaited<ReturnType<GameStarts['inNewRoom']>> | null = null;
     try {
       if (sender?.user) {
-        const seats = seatsOf(challengerColor, { id: sender.id, name: sender.name, user: sender.user }, by);
+        const seats = seatsOf(challengerColor, sender, by);
         // a challenge is a casual game between the two, hosted by Black's device
         started = await this.starts.inNewRoom(
           { host: seats.black.id, players: { black: { person: seats.black }, white: { person: seats.white } }, rated: null },
@@ -160,6 +158,22 @@ export class Challenges {
     const challenge = view(done);
     this.tell(done, challenge);
     return { ok: true, challenge };
+  }
+
+  /**
+   * Who sent it, to be seated: the device it was sent from while still signed in to the challenger's
+   * account, or the account's API seat (issue 50) when a program sent it with a token.
+   */
+  private async senderOf(c: { challengerDeviceId: string; challengerId: string }): Promise<DeviceIdentity | null> {
+    if (isApiSeat(c.challengerDeviceId)) {
+      const user = await this.prisma.user.findUnique({ where: { id: c.challengerId }, select: { id: true, username: true, bot: true, deletedAt: true } });
+      return user && !user.deletedAt ? apiSeat(user) : null;
+    }
+    const row = await this.prisma.device.findFirst({
+      where: { id: c.challengerDeviceId, userId: c.challengerId },
+      include: { user: { select: { id: true, username: true } } },
+    });
+    return row?.user ? { id: row.id, name: row.name, user: row.user } : null;
   }
 
   async decline(by: Account, id: string): Promise<ChallengeResult> {

@@ -50,10 +50,14 @@ export interface RouteLimits {
   challenge(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts a change to this account's friends (follow, block, who may challenge it); throws a 429 refusal. */
   friends(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts a personal API token made by this account; throws a 429 refusal. */
+  tokens(userId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts an API request by this personal token, and by its address; throws a 429 refusal (with Retry-After). */
+  api(tokenId: string, req: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export async function registerLimits(app: FastifyInstance, config: ServerConfig, redis: Redis | null): Promise<RouteLimits> {
-  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount, loginsPerAccountAddress, challenges, friends } = config.httpLimits;
+  const { windowMs, perAddress, devices, registers, loginsPerAddress, loginsPerAccount, loginsPerAccountAddress, challenges, friends, apiPerToken, apiPerAddress } = config.httpLimits;
   await app.register(fastifyRateLimit, {
     global: true,
     max: perAddress,
@@ -101,7 +105,14 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
       await limit(req, reply);
     };
   };
+  const apiPerTokenLimit = perAccount(apiPerToken, 'api-token', 'Too many API requests with this token; wait and try again.');
+  const apiFromAddress = check(apiPerAddress, (req) => `api:${req.ip}`, 'Too many API requests from this address; wait and try again.');
   return {
+    async api(tokenId, req, reply) {
+      await apiFromAddress(req, reply);
+      await apiPerTokenLimit(tokenId, req, reply);
+    },
+    tokens: perAccount(friends, 'tokens', 'Too many API tokens made; wait and try again.'),
     challenge: perAccount(challenges, 'challenge', 'Too many challenges sent; wait and try again.'),
     friends: perAccount(friends, 'friends', 'Too many changes to your friends; wait and try again.'),
     register: { max: registers, timeWindow: windowMs },

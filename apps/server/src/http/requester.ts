@@ -1,4 +1,4 @@
-import { DEVICE_COOKIE, type Viewer } from '@chu/protocol';
+import { DEVICE_COOKIE, isApiTokenSecret, type Viewer } from '@chu/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
@@ -13,7 +13,11 @@ export const tokenOf = (req: FastifyRequest): string | undefined => {
 
 /** The request's device, or a 401 refusal. */
 export async function requestDevice(identity: Identity, req: FastifyRequest): Promise<DeviceIdentity> {
-  const a = await identity.authenticate(tokenOf(req));
+  const token = tokenOf(req);
+  if (token && isApiTokenSecret(token)) {
+    throw new HttpRefusal(401, 'api-token', 'A personal API token works on the API routes only (docs/api.md), never as a web session.');
+  }
+  const a = await identity.authenticate(token);
   if (a.ok) return a.device;
   throw a.code === 'expired'
     ? new HttpRefusal(401, 'expired', 'This device was unused for too long: POST /api/device for a new one.')

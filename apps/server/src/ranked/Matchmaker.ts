@@ -1,5 +1,6 @@
-import { RANKED_CONTROLS, ratingPoolOf, type RankedControlId } from '@chu/protocol';
+import { RANKED_CONTROLS, rankedQueueDenial, ratingPoolOf, type Denial, type RankedControlId } from '@chu/protocol';
 import { pairSeekers } from '@chu/ratings';
+import type { Bots } from '../identity/Bots.ts';
 import type { RatingBook } from './RatingBook.ts';
 import { MemorySeekers, type RankedDevice, type Seekers, type Seeking } from './Seekers.ts';
 
@@ -15,10 +16,21 @@ export interface Match { black: Seeking; white: Seeking; control: RankedControlI
  * random first player. Starting the games is the caller's: this only keeps the queue.
  */
 export class Matchmaker {
-  constructor(private readonly ratings: RatingBook, private readonly queue: Seekers = new MemorySeekers()) {}
+  constructor(
+    private readonly ratings: RatingBook,
+    private readonly bots: Pick<Bots, 'isBot'>,
+    private readonly queue: Seekers = new MemorySeekers(),
+  ) {}
 
-  /** Enters (or moves to another control of) the queue. Returns the account's other sockets it replaced. */
-  async join(socketId: string, device: RankedDevice, control: RankedControlId): Promise<{ since: number; rating: number; replaced: string[] }> {
+  /**
+   * Enters (or moves to another control of) the queue. Returns the account's other sockets it replaced,
+   * or why the account may not enter (a bot: the account as stored now, not as the socket last heard).
+   */
+  async join(socketId: string, device: RankedDevice, control: RankedControlId): Promise<
+    { ok: true; since: number; rating: number; replaced: string[] } | { ok: false; denial: Denial }
+  > {
+    const denial = rankedQueueDenial({ bot: await this.bots.isBot(device.user.id) });
+    if (denial) return { ok: false, denial };
     const rating = (await this.ratings.current(device.user.id, ratingPoolOf(RANKED_CONTROLS[control]))).rating;
     const all = await this.queue.all();
     const replaced = all.filter((e) => e.accountId === device.user.id && e.id !== socketId).map((e) => e.id);
@@ -26,7 +38,7 @@ export class Matchmaker {
     const mine = all.find((e) => e.id === socketId);
     const since = mine?.control === control ? mine.since : Date.now();
     await this.queue.put({ id: socketId, accountId: device.user.id, rating, since, control, device });
-    return { since, rating, replaced };
+    return { ok: true, since, rating, replaced };
   }
 
   leave(socketId: string): Promise<boolean> {

@@ -171,7 +171,7 @@ export class RatingBook {
         ratingAfter: g.ratingAfter,
         finishedAt: (g.game.finishedAt ?? g.createdAt).toISOString(),
       }));
-    return { username: user.username, ratings: { realtime: inPool('realtime'), correspondence: inPool('correspondence') }, recent };
+    return { username: user.username, bot: user.bot, ratings: { realtime: inPool('realtime'), correspondence: inPool('correspondence') }, recent };
   }
 }
 

@@ -22,7 +22,7 @@ const ForwardedSchema = z.object({
   caller: z.object({
     socketId: z.string().max(64),
     lagMs: z.number().int().min(0).max(60_000),
-    device: z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string() }).nullable() }),
+    device: z.object({ id: IdSchema, name: z.string(), user: z.object({ id: IdSchema, username: z.string(), bot: z.boolean().optional() }).nullable() }),
   }),
   message: ClientMessageSchema,
 });

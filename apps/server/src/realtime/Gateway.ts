@@ -10,7 +10,10 @@ import { z } from 'zod';
 import { sitePrefix, type ServerConfig } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
+import { apiCredential, apiSeat, isApiCredential } from '../api/apiSeat.ts';
+import type { ApiTokens } from '../identity/ApiTokens.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
+import { safeEqual } from '../identity/secrets.ts';
 import { checkOrigin, clientAddress } from '../identity/origin.ts';
 import type { Matchmaker } from '../ranked/Matchmaker.ts';
 import { execute, routeOf, unavailable, type Caller, type RoomCommand, type RoomCommandType, type Target } from '../rooms/commands.ts';
@@ -73,6 +76,8 @@ export class Gateway {
     redis: Redis | null, // with several processes: the handshake counters and flood holds are the site's
     private readonly log: Logger,
     private readonly metrics: Metrics,
+    // the API's own sockets (issue 50): opened by this process for a program's token, with its key
+    private readonly api: { tokens: ApiTokens; key: string } | null = null,
   ) {
     this.floods = new Floods(config, redis, sitePrefix(config), log);
     this.handshakes = new HandshakeBudget(config.handshakes, redis, sitePrefix(config));
@@ -120,6 +125,8 @@ export class Gateway {
    * device, then a flood hold on it (on any process of the site).
    */
   private async admit(socket: Socket): Promise<Admission> {
+    const auth = socket.handshake.auth as { token?: unknown; apiToken?: unknown; key?: unknown } | undefined;
+    if (auth?.apiToken !== undefined) return this.admitApi(auth.apiToken, auth.key);
     const budget = await this.handshakes.take(clientAddress(this.config, socket.handshake));
     if (!budget.ok) {
       return { ok: false, code: 'rate-limited', message: `Too many connections from this address; retry in ${Math.ceil(budget.retryAfterMs / 1000)} s.`, retryAfterMs: budget.retryAfterMs };
@@ -128,7 +135,6 @@ export class Gateway {
     if (checkOrigin(this.config, socket.handshake.headers, socket.handshake.secure) === 'foreign') {
       return { ok: false, code: 'forbidden-origin', message: 'Connections from other sites are not accepted.' };
     }
-    const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string'
       ? auth.token
       : fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[DEVICE_COOKIE];
@@ -137,6 +143,21 @@ export class Gateway {
     const held = await this.floods.heldFor(a.device.id);
     if (held > 0) return { ok: false, code: 'flooding', message: `Dropped for flooding; reconnect in ${Math.ceil(held / 1000)} s.`, retryAfterMs: held };
     return { ok: true, device: a.device, createdAt: a.createdAt, credential: a.credential, heard: a.heard };
+  }
+
+  /**
+   * A socket the API opened on this process for a program's token (api/Loopback): only this process has
+   * the key, so no program opens one itself. It sits as the account's API seat; the API's own limits
+   * (per token and address) counted its requests, so the address budget (this machine's) is not taken.
+   */
+  private async admitApi(apiToken: unknown, key: unknown): Promise<Admission> {
+    if (!this.api || typeof key !== 'string' || !safeEqual(key, this.api.key) || typeof apiToken !== 'string') {
+      return { ok: false, code: 'api-token-required', message: 'API tokens work on the HTTP API (docs/api.md), not on sockets.' };
+    }
+    const r = await this.api.tokens.check(apiToken);
+    if (!r.ok) return { ok: false, code: 'unauthenticated', message: 'No such API token: it was revoked, or never existed.' };
+    const seat = apiSeat(r.caller.user);
+    return { ok: true, device: { ...seat, user: seat.user! }, createdAt: new Date(0), credential: apiCredential(r.caller.tokenId), heard: -1 };
   }
 
   /** Login, logout, "log out other devices": every open socket of these devices is that identity now. */
@@ -190,6 +211,7 @@ export class Gateway {
     const now = await this.identity.credentialsOf([...new Set(sockets.map((s) => (s.data as SocketState).device.id))]);
     return sockets.filter((s) => {
       const st = s.data as SocketState;
+      if (isApiCredential(st.credential)) return true; // a token's socket: its stream ends it on revocation (api/)
       if (now.get(st.device.id) === st.credential) return true;
       this.revoke(s);
       return false;
@@ -220,7 +242,7 @@ export class Gateway {
     send(socket, { type: 'welcome', device: { id: st.device.id, name: st.device.name }, user: st.device.user });
     // a change heard since the handshake's check (a login, on any process) may have rotated its token,
     // and this socket was not yet among the device's to close
-    if (this.identity.changedSince(heard)) {
+    if (heard >= 0 && this.identity.changedSince(heard)) {
       this.closeRevoked([device.id]).catch((err) => this.log.error({ err }, 'revoked sockets not closed'));
     }
     // Out of credit: no parse and at most one notice a window; a socket that goes on is dropped and
@@ -313,7 +335,9 @@ export class Gateway {
       st.device = stored;
       const user = stored.user;
       if (!user) return sendError(socket, 'account-required', 'Ranked play needs an account: register or log in first.', acked(m.ack));
-      const { since, rating, replaced } = await this.ranked.matchmaker.join(socket.id, { ...st.device, user }, m.control);
+      const joined = await this.ranked.matchmaker.join(socket.id, { ...st.device, user }, m.control);
+      if (!joined.ok) return sendError(socket, joined.denial.code, joined.denial.message, acked(m.ack));
+      const { since, rating, replaced } = joined;
       for (const id of replaced) this.fanout.toSocket(id, { type: 'ranked', queue: null });
       send(socket, { type: 'ranked', queue: { control: m.control, since, rating } });
       if (m.ack !== undefined) send(socket, { type: 'ack', ack: m.ack, version: 0, serverNow: Date.now() });

@@ -245,7 +245,7 @@ export class Room {
     if (current === target) return this.saved();
     if (this.seats[target].kind !== 'empty') return refuse('seat-taken', 'That seat is taken.');
     if (current) this.seats[current] = { kind: 'empty' };
-    this.seats[target] = { kind: 'human', deviceId: device.id, name: shownName(device), userId: device.user?.id ?? null };
+    this.seats[target] = { kind: 'human', deviceId: device.id, name: shownName(device), userId: device.user?.id ?? null, ...(device.user?.bot ? { bot: true } : {}) };
     // a public room is an open challenge: whoever takes its last free seat accepts it, and the game
     // starts (with the seats), not waiting on the host's page
     if (this.options.public && !current && COLORS.every((c) => this.seats[c].kind !== 'empty')) {
@@ -423,7 +423,7 @@ export class Room {
       const state = game?.seatState(color) ?? { status: 'present' as const, takeoverInMs: null, controller: s.kind === 'empty' ? 'none' as const : s.kind };
       const base = {
         color, status: state.status, takeoverInMs: state.takeoverInMs, controller: state.controller,
-        account: isAccount(s), rating: game?.seatRatings[color] ?? null,
+        account: isAccount(s), bot: s.kind === 'human' && s.bot === true, rating: game?.seatRatings[color] ?? null,
       };
       if (s.kind === 'empty') return { ...base, kind: 'empty', deviceId: null, name: null, level: null, connected: false };
       if (s.kind === 'cpu') return { ...base, kind: 'cpu', deviceId: null, name: seatLabel(s)!, level: s.level, connected: true };

@@ -8,8 +8,11 @@ import type { RatingBook } from '../ranked/RatingBook.ts';
 // A room's ports: what other folders implement for it (realtime/Fanout, notifications/GameNotices,
 // friends/Friends), so they import these interfaces and never Room itself.
 
-/** Who a device is in a room: logged in, its account's username; a guest, its display name. */
-export interface Visitor { id: string; name: string; user: { id: string; username: string } | null }
+/**
+ * Who a device is in a room: logged in, its account's username; a guest, its display name. `bot`: the
+ * account is a bot playing through the API (issue 50), marked so on its seat.
+ */
+export interface Visitor { id: string; name: string; user: { id: string; username: string; bot?: boolean } | null }
 
 /** The way out to clients (realtime/Fanout is one): a room's channel, one socket, some devices, on any process. */
 export interface RoomOutlet {

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../src/db/database.ts';
 import { Matchmaker, type RankedDevice, type Seeking } from '../../src/ranked/Matchmaker.ts';
 import { RatingBook } from '../../src/ranked/RatingBook.ts';
 import { RedisSeekers } from '../../src/ranked/Seekers.ts';
+import { Bots } from '../../src/identity/Bots.ts';
 import { testDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 // The ranked queue shared through Redis (several processes): what another process wrote is read
@@ -50,7 +51,7 @@ describe('the ranked queue in Redis', () => {
   it('two processes share one queue: seekers of one control are paired across them, never seekers of two controls', async () => {
     const book = new RatingBook(db.prisma);
     const shared = `${prefix}-pairs`;
-    const [a, b] = ['node-a', 'node-b'].map((node) => new Matchmaker(book, new RedisSeekers(redis, node, shared)));
+    const [a, b] = ['node-a', 'node-b'].map((node) => new Matchmaker(book, new Bots(db.prisma), new RedisSeekers(redis, node, shared)));
     const device = (name: string): RankedDevice => ({ id: `device-${name}`, name: `Kirin-${name}`, user: { id: `user-${name}`, username: name } });
     // name, the process it queues on, control
     const seekers = [

@@ -1,6 +1,6 @@
 // The schemas the web checks the server's answers with: one dynamic chunk with zod (see answers.ts).
 export {
-  AccountStatusSchema, ArchivePageSchema, ChallengeListSchema, ChallengeResponseSchema, FriendsSchema, GameRecordResponseSchema,
+  AccountStatusSchema, ApiTokenListSchema, ArchivePageSchema, ChallengeListSchema, ChallengeResponseSchema, CreatedApiTokenSchema, FriendsSchema, GameRecordResponseSchema,
   LeaderboardSchema, LessonProgressSchema, MarkReadResultSchema, MyGamesSchema, NotificationPageSchema, NotificationPreferencesSchema, ProfileSchema,
   PushPublicKeySchema, SolvedExerciseSchema, TournamentListSchema, TournamentViewSchema,
 } from '@chu/protocol';

@@ -13,3 +13,21 @@ export function answerSchemas(): Promise<Schemas> {
   });
   return loading;
 }
+
+/** What came back from a POST: the answer, or the server's error code ('blocked', 'missing-scope'…; 'network' when none came). */
+export type Answer<T> = { ok: true; data: T } | { ok: false; code: string };
+
+/** POSTs a JSON body with the page's session and reads the answer with its schema. */
+export async function postJson<T>(path: string, body: unknown, parse: Reader<T>): Promise<Answer<T>> {
+  try {
+    const schemas = answerSchemas();
+    const res = await fetch(path, {
+      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) return { ok: false, code: String((json as { code?: unknown } | null)?.code ?? 'internal') };
+    return { ok: true, data: parse(json, await schemas) };
+  } catch {
+    return { ok: false, code: 'network' };
+  }
+}

@@ -3,24 +3,9 @@ import {
   type Challenge, type ChallengeColor, type ChallengeList, type ChallengesFrom, type Friends, type RoomOptionsPatch,
 } from '@chu/protocol';
 import { getJson, type Loaded } from '../api';
-import { answerSchemas, type Reader } from '../answers';
+import { postJson, type Answer } from '../answers';
 
-/** What came back: the answer, or the server's error code ('blocked', 'friends-only'…; 'network' when none came). */
-export type Answer<T> = { ok: true; data: T } | { ok: false; code: string };
-
-async function postJson<T>(path: string, body: unknown, parse: Reader<T>): Promise<Answer<T>> {
-  try {
-    const schemas = answerSchemas();
-    const res = await fetch(path, {
-      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) return { ok: false, code: String((json as { code?: unknown } | null)?.code ?? 'internal') };
-    return { ok: true, data: parse(json, await schemas) };
-  } catch {
-    return { ok: false, code: 'network' };
-  }
-}
+export type { Answer } from '../answers';
 
 export const fetchFriends = (): Promise<Loaded<Friends>> => getJson('/api/friends', (j, s) => s.FriendsSchema.parse(j));
 

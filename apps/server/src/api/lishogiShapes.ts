@@ -1,0 +1,223 @@
+import type { Challenge, ChatMessage, Color, GameEvent, GameView, Outcome, SeatView } from '@chu/protocol';
+import type { TimeControl, Variant } from '@chu/rules';
+
+// The objects of lishogi's Bot and Board APIs (doc/specs/lishogi-api.yaml in lishogi-org/api), made from
+// ours, so a lishogi client reads them. Shapes learnt from the spec; the code is ours. Where we differ
+// (variant names for dai and Heisei, the status of an adjourned game) docs/api.md says so.
+
+/** lishogi's colours: Black (moves first) is sente, White gote. */
+const SIDE: Record<Color, 'sente' | 'gote'> = { black: 'sente', white: 'gote' };
+
+/** Our variants under lishogi's key (chushogi is lishogi's own; the other two are names of ours). */
+export const VARIANT_KEYS: Record<Variant, { key: string; name: string; short: string }> = {
+  chu: { key: 'chushogi', name: 'Chushogi', short: 'Chu' },
+  dai: { key: 'daishogi', name: 'Daishogi', short: 'Dai' },
+  heisei: { key: 'heiseichushogi', name: 'Heisei Chushogi', short: 'Heisei' },
+};
+
+/** lishogi's GameStatus for a game of ours. */
+export type LishogiStatus = 'started' | 'aborted' | 'mate' | 'resign' | 'stalemate' | 'outoftime' | 'draw' | 'royalsLost' | 'bareKing';
+const STATUS: Record<Outcome['reason'], LishogiStatus> = {
+  'royal-capture': 'royalsLost', 'bare-king': 'bareKing', 'no-legal-move': 'stalemate', 'move-limit': 'draw',
+  resign: 'resign', agreement: 'draw', timeout: 'outoftime', abort: 'aborted',
+};
+
+/** A clock's time when there is none to count (untimed, per-move games' banked time): as lishogi sends correspondence's. */
+const NO_CLOCK_MS = 2_147_483_647;
+
+export interface LishogiClock { limit: number; increment: number; byoyomi: number; periods: number }
+export interface GameStateLine {
+  type: 'gameState';
+  moves: string; // USI, space-separated
+  btime: number; wtime: number; // ms of main time left, at sending
+  binc: number; winc: number; byo: number; // ms
+  status: LishogiStatus;
+  winner?: 'sente' | 'gote';
+  bdraw?: true; wdraw?: true; // offers open now (as lichess names them; lishogi's spec names takebacks only)
+  btakeback?: true; wtakeback?: true;
+}
+export interface GamePlayer { id?: string; name?: string; title?: string | null; aiLevel?: number; rating?: number; provisional?: boolean }
+export interface GameFullLine {
+  type: 'gameFull';
+  id: string;
+  variant: { key: string; name: string; short: string };
+  clock: LishogiClock | null;
+  speed: string;
+  perf: { name: string };
+  rated: boolean;
+  createdAt: number;
+  sente: GamePlayer;
+  gote: GamePlayer;
+  initialSfen: string;
+  state: GameStateLine;
+}
+export interface ChatLine { type: 'chatLine'; room: 'player' | 'spectator'; username: string; text: string }
+
+export const lishogiClock = (tc: TimeControl): LishogiClock | null =>
+  tc.kind === 'clock'
+    ? { limit: tc.initialSeconds, increment: tc.incrementSeconds, byoyomi: tc.byoyomiSeconds, periods: tc.periods }
+    : tc.kind === 'turn' ? { limit: 0, increment: 0, byoyomi: tc.seconds, periods: 1 } : null;
+
+/** lishogi's speed of a control, from its estimated length (lishogi's bands). */
+export function speedOf(tc: TimeControl): string {
+  if (tc.kind === 'none' || tc.kind === 'correspondence') return 'correspondence';
+  const s = tc.kind === 'turn' ? 40 * tc.seconds : tc.initialSeconds + 40 * tc.incrementSeconds + 25 * tc.byoyomiSeconds * tc.periods;
+  return s < 60 ? 'ultraBullet' : s < 180 ? 'bullet' : s < 480 ? 'blitz' : s < 1500 ? 'rapid' : 'classical';
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function playerOf(seat: SeatView): GamePlayer {
+  if (seat.kind === 'cpu') return { aiLevel: seat.level ?? 1, name: seat.name ?? undefined };
+  if (seat.kind === 'empty' || !seat.name) return {};
+  const rating = seat.rating ? { rating: Math.round(seat.rating.rating), provisional: seat.rating.provisional } : {};
+  return seat.account
+    ? { id: seat.name.toLowerCase(), name: seat.name, title: seat.bot ? 'BOT' : null, ...rating }
+    : { name: seat.name, ...rating };
+}
+
+/** A game as the stream follows it: its moves, clocks, offers and end, from our game view and events. */
+export class GameFeed {
+  private moves: string[];
+  private clock: GameView['clock'];
+  private outcome: Outcome | null;
+  private drawOfferBy: Color | null;
+  private takebackOfferBy: Color | null;
+  version: number;
+
+  constructor(readonly view: GameView) {
+    this.moves = [...view.moves];
+    this.clock = view.clock;
+    this.outcome = view.outcome;
+    this.drawOfferBy = view.drawOfferBy;
+    this.takebackOfferBy = view.takebackOfferBy;
+    this.version = view.version;
+  }
+
+  get id(): string { return this.view.id; }
+  /** Who offers a draw now (null: nobody). */
+  get drawOffer(): Color | null { return this.drawOfferBy; }
+  get finished(): boolean { return this.outcome !== null; }
+
+  full(now = Date.now()): GameFullLine {
+    const v = this.view;
+    const speed = speedOf(v.options.timeControl);
+    return {
+      type: 'gameFull',
+      id: v.id,
+      variant: VARIANT_KEYS[v.options.variant],
+      clock: lishogiClock(v.options.timeControl),
+      speed,
+      perf: { name: capitalised(speed) },
+      rated: v.rated,
+      createdAt: v.clock?.serverNow ?? now, // our view does not carry the start; the time it was read
+      sente: playerOf(v.seats.black),
+      gote: playerOf(v.seats.white),
+      initialSfen: v.options.startSfen === null ? 'startpos' : v.startSfen,
+      state: this.state(now),
+    };
+  }
+
+  state(now = Date.now()): GameStateLine {
+    const c = this.clock;
+    const left = (color: Color): number => {
+      if (!c) return NO_CLOCK_MS;
+      const ms = c[color].mainMs - (c.running === color && c.turnStartedAt !== null ? Math.max(0, now - c.turnStartedAt) : 0);
+      return Math.max(0, ms);
+    };
+    const tc = this.view.options.timeControl;
+    const incMs = tc.kind === 'clock' ? tc.incrementSeconds * 1000 : 0;
+    const o = this.outcome;
+    return {
+      type: 'gameState',
+      moves: this.moves.join(' '),
+      btime: left('black'), wtime: left('white'),
+      binc: incMs, winc: incMs, byo: c?.byoyomiMs ?? 0,
+      status: o ? STATUS[o.reason] : 'started',
+      ...(o?.winner ? { winner: SIDE[o.winner] } : {}),
+      ...(!o && this.drawOfferBy === 'black' ? { bdraw: true as const } : {}),
+      ...(!o && this.drawOfferBy === 'white' ? { wdraw: true as const } : {}),
+      ...(!o && this.takebackOfferBy === 'black' ? { btakeback: true as const } : {}),
+      ...(!o && this.takebackOfferBy === 'white' ? { wtakeback: true as const } : {}),
+    };
+  }
+
+  /**
+   * One of the game's events, in version order: whether it changed what gameState shows (then a line is
+   * sent). An event out of order is the caller's to catch up on first (`version` says where it stands).
+   */
+  apply(e: GameEvent): boolean {
+    this.version = e.version;
+    switch (e.kind) {
+      case 'move':
+        this.moves.push(e.usi);
+        this.clock = e.clock;
+        this.drawOfferBy = this.takebackOfferBy = null;
+        return true;
+      case 'draw-offer': this.drawOfferBy = e.by; return true;
+      case 'draw-decline': this.drawOfferBy = null; return true;
+      case 'takeback-offer': this.takebackOfferBy = e.by; return true;
+      case 'takeback-decline': this.takebackOfferBy = null; return true;
+      case 'takeback':
+        this.moves.splice(this.moves.length - e.plies, e.plies);
+        this.clock = e.clock;
+        this.takebackOfferBy = null;
+        return true;
+      case 'end':
+        this.outcome = e.outcome;
+        if (this.clock) this.clock = { ...this.clock, running: null };
+        return true;
+      case 'adjourn': case 'resume': case 'time-given':
+        this.clock = e.clock ?? this.clock;
+        return true;
+      default:
+        return false; // seats' presence, adjournment offers: not in lishogi's gameState
+    }
+  }
+}
+
+export const chatLineOf = (m: ChatMessage): ChatLine => ({ type: 'chatLine', room: m.channel === 'players' ? 'player' : 'spectator', username: m.name, text: m.text });
+
+// ---- challenges ----------------------------------------------------------------------------------
+
+export interface ChallengeJson {
+  id: string; url: string; status: 'created' | 'offline' | 'declined' | 'accepted' | 'canceled';
+  challenger: { id: string; name: string }; destUser: { id: string; name: string } | null;
+  variant: { key: string; name: string; short: string }; rated: boolean; speed: string;
+  timeControl: { type: 'clock'; limit: number; increment: number; byoyomi: number; periods: number; show: string }
+    | { type: 'correspondence'; daysPerTurn: number } | { type: 'unlimited' };
+  color: 'sente' | 'gote' | 'random';
+  perf: { name: string };
+  direction?: 'in' | 'out';
+  initialSfen?: string;
+}
+
+const CHALLENGE_STATUS: Record<Challenge['status'], ChallengeJson['status']> = {
+  open: 'created', accepted: 'accepted', declined: 'declined', cancelled: 'canceled', expired: 'canceled',
+};
+
+/** A challenge of ours as lishogi's ChallengeJson, seen by `me` (its direction). */
+export function challengeJson(c: Challenge, origin: string, me: string): ChallengeJson {
+  const tc = c.options.timeControl;
+  const speed = speedOf(tc);
+  const user = (name: string) => ({ id: name.toLowerCase(), name });
+  const timeControl: ChallengeJson['timeControl'] =
+    tc.kind === 'clock' ? { type: 'clock', limit: tc.initialSeconds, increment: tc.incrementSeconds, byoyomi: tc.byoyomiSeconds, periods: tc.periods, show: `${tc.initialSeconds / 60}+${tc.incrementSeconds}|${tc.byoyomiSeconds}` }
+      : tc.kind === 'turn' ? { type: 'clock', limit: 0, increment: 0, byoyomi: tc.seconds, periods: 1, show: `0|${tc.seconds}` }
+        : tc.kind === 'correspondence' ? { type: 'correspondence', daysPerTurn: tc.daysPerMove } : { type: 'unlimited' };
+  return {
+    id: c.id,
+    url: `${origin}/challenge/${c.id}`,
+    status: CHALLENGE_STATUS[c.status],
+    challenger: user(c.from),
+    destUser: user(c.to),
+    variant: VARIANT_KEYS[c.options.variant],
+    rated: false, // a challenge's game is casual on our site
+    speed,
+    timeControl,
+    color: c.color === 'random' ? 'random' : SIDE[c.color],
+    perf: { name: capitalised(speed) },
+    direction: c.from.toLowerCase() === me.toLowerCase() ? 'out' : 'in',
+    ...(c.options.startSfen ? { initialSfen: c.options.startSfen } : {}),
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { API_SCOPES, API_TOKEN_DESCRIPTION_MAX } from './terms/api.ts';
+import { IdSchema } from './common.ts';
+
+// Personal API tokens (issue 50), managed from the account page with the web session:
+// GET /api/account/tokens, POST /api/account/tokens, POST /api/account/tokens/:id/revoke.
+
+export const ApiScopeSchema = z.enum(API_SCOPES);
+export const CreateApiTokenBodySchema = z
+  .object({
+    description: z.string().trim().min(1, 'a token needs a description').max(API_TOKEN_DESCRIPTION_MAX),
+    scopes: z.array(ApiScopeSchema).max(API_SCOPES.length)
+      .refine((s) => new Set(s).size === s.length, 'a scope is named twice'),
+  })
+  .strict();
+export type CreateApiTokenBody = z.infer<typeof CreateApiTokenBodySchema>;
+
+/** A token as its owner sees it in the list: never its secret. */
+export const ApiTokenSchema = z.object({
+  id: IdSchema,
+  description: z.string(),
+  scopes: z.array(ApiScopeSchema),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiTokenView = z.infer<typeof ApiTokenSchema>;
+export const ApiTokenListSchema = z.object({ tokens: z.array(ApiTokenSchema) });
+export type ApiTokenList = z.infer<typeof ApiTokenListSchema>;
+/** The answer to creating one: the secret, shown this once (only its hash is kept). */
+export const CreatedApiTokenSchema = z.object({ token: ApiTokenSchema, secret: z.string() });
+export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
+
+// ---- the lishogi-shaped API's requests (issue 50) ---------------------------------------------------
+// lishogi's clients send forms (application/x-www-form-urlencoded) or JSON: numbers may come as text.
+
+/** lishogi's variant keys for ours: chushogi is lishogi's own; daishogi and heiseichushogi are our names (docs/api.md). */
+export const API_VARIANTS = { chushogi: 'chu', daishogi: 'dai', heiseichushogi: 'heisei' } as const;
+export type ApiVariantKey = keyof typeof API_VARIANTS;
+
+const seconds = z.coerce.number().int().min(0);
+/** POST /api/challenge/{username}: lishogi's fields (the clock in seconds; `days` a correspondence game). */
+export const ApiChallengeBodySchema = z.object({
+  'clock.limit': seconds.optional(),
+  'clock.increment': seconds.optional(),
+  'clock.byoyomi': seconds.optional(),
+  'clock.periods': z.coerce.number().int().min(1).optional(),
+  days: z.coerce.number().int().min(1).optional(),
+  color: z.enum(['sente', 'gote', 'random']).default('random'),
+  variant: z.enum(Object.keys(API_VARIANTS) as [ApiVariantKey, ...ApiVariantKey[]]).default('chushogi'),
+  rated: z.union([z.boolean(), z.enum(['true', 'false'])]).optional()
+    .refine((r) => r !== true && r !== 'true', 'challenges by name are casual on this site: send rated=false or leave it out'),
+  // lishogi's own fields this site takes no part in: accepted and set aside, so its clients' requests pass
+  keepAliveStream: z.unknown().optional(),
+  acceptByToken: z.unknown().optional(),
+  message: z.unknown().optional(),
+}).strict()
+  .refine((b) => !(b.days !== undefined && b['clock.limit'] !== undefined), 'send either a clock (clock.limit) or days, not both');
+export type ApiChallengeBody = z.infer<typeof ApiChallengeBodySchema>;
+
+/** POST /api/{bot,board}/game/{id}/chat. */
+export const ApiChatBodySchema = z.object({ room: z.enum(['player', 'spectator']), text: z.string().min(1).max(140) }).strict();
