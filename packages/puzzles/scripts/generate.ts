@@ -52,17 +52,24 @@ const commit = execSync('git rev-parse HEAD', { cwd: here }).toString().trim();
 const engineVersion = (JSON.parse(readFileSync(join(here, '../../engine/package.json'), 'utf8')) as { version: string }).version;
 const hunt = new RoyalHunt();
 
+/** why candidates were left out, counted for the run's report */
+const rejected = new Map<string, number>();
+const reject = (why: string): null => {
+  rejected.set(why, (rejected.get(why) ?? 0) + 1);
+  return null;
+};
+
 const valueOf = (l: PvLine): number => (l.mate === undefined ? l.score : l.mate > 0 ? MATE : -MATE);
 const verify = (game: Game) => bestMove(game, { nodes: budget.verifyNodes, timeMs: 1e9, multiPv: budget.multiPv, hunt: false });
 
-/** The two best lines: the move, and how far ahead of the second it is; null when a second move wins as well or is close. */
-function onlyMove(game: Game): { move: string; margin: number } | null {
+/** The two best lines: the move, and how far ahead of the second it is; why not when a second move wins as well or is close. */
+function onlyMove(game: Game): { move: string; margin: number } | string {
   const lines = verify(game).lines ?? [];
-  if (lines.length < 2) return null; // a forced move is no puzzle
+  if (lines.length < 2) return 'forced move'; // a forced move is no puzzle
   const [a, b] = lines;
-  if (b.mate !== undefined && b.mate > 0) return null;
+  if (b.mate !== undefined && b.mate > 0) return 'second move wins too';
   const margin = valueOf(a) - valueOf(b);
-  return margin >= budget.minMargin ? { move: a.move, margin } : null;
+  return margin >= budget.minMargin ? { move: a.move, margin } : 'second move close';
 }
 
 interface Found {
@@ -87,14 +94,14 @@ function huntLine(game: Game): Found | null | 'no' {
       // the trainer accepts the line's move or any move that takes the royal (as lichess accepts any mate)
       const only = onlyMove(g);
       const canonical = g.check(usi);
-      if (!only || !canonical.ok || only.move !== canonical.value) return null;
+      if (typeof only === 'string') return reject(`hunt: ${only}`);
+      if (!canonical.ok || only.move !== canonical.value) return reject('hunt: its move is not the engine\'s');
       margin = Math.min(margin, only.margin);
     }
     const played = g.play(usi);
-    if (!played.ok) return null;
-    if (g.outcome() && i < moves.length - 1) return null;
+    if (!played.ok || (g.outcome() && i < moves.length - 1)) return reject('hunt: its line does not play out');
   }
-  return g.outcome()?.winner === solver ? { kind: 'hunt', moves, gain: 0, margin } : null;
+  return g.outcome()?.winner === solver ? { kind: 'hunt', moves, gain: 0, margin } : reject('hunt: its line does not play out');
 }
 
 /** A Lion's worth of material won by the only moves, against the engine's best replies. */
@@ -106,11 +113,11 @@ function materialLine(game: Game): Found | null {
   let margin = MATE;
   for (let step = 0; step < MAX_STEPS; step++) {
     const only = onlyMove(g);
-    if (!only) return null;
+    if (typeof only === 'string') return reject(`material, move ${step + 1}: ${only}`);
     margin = Math.min(margin, only.margin);
     unwrap(g.play(only.move));
     moves.push(only.move);
-    if (g.outcome()) return null; // a royal taken the hunt did not prove, or a draw: not this kind
+    if (g.outcome()) return reject('material: the game ends'); // a royal taken the hunt did not prove, or a draw: not this kind
     const reply = bestMove(g, { nodes: budget.verifyNodes, timeMs: 1e9, hunt: false }).move;
     const gain = lead(g.position, solver) - base;
     if (gain >= budget.minGain) {
@@ -121,9 +128,9 @@ function materialLine(game: Game): Found | null {
     }
     unwrap(g.play(reply));
     moves.push(reply);
-    if (g.outcome()) return null;
+    if (g.outcome()) return reject('material: the game ends');
   }
-  return null;
+  return reject('material: gain not secured');
 }
 
 /** A random legal move that does not lose more than `slack` against the engine's quick best. */
@@ -219,3 +226,5 @@ for (let g = 0; g < GAMES && minutes() < MINUTES; g++) {
 }
 save();
 console.log(`${games} games, ${candidates} candidates → ${puzzles.length} kept, ${minutes().toFixed(1)} min`);
+console.log(`by kind: ${['hunt', 'material'].map((k) => `${k} ${puzzles.filter((p) => p.kind === k).length}`).join(', ')}`);
+console.log(`left out: ${[...rejected].map(([why, n]) => `${why} ${n}`).join(', ')}`);
