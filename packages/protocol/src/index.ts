@@ -12,6 +12,7 @@ export * from './tournaments.ts';
 export * from './social.ts';
 export * from './challenges.ts';
 export * from './notifications.ts';
+export * from './puzzles.ts';
 export * from './policy.ts';
 // The words without their schemas (terms/README.md): the web's first page reads only these.
 export * from './terms/wire.ts';
@@ -22,3 +23,4 @@ export * from './terms/chat.ts';
 export * from './terms/notifications.ts';
 export * from './terms/challenges.ts';
 export * from './terms/tournaments.ts';
+export * from './terms/puzzles.ts';
