@@ -25,6 +25,9 @@ import { registerRecordRoutes } from './http/records.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerTournamentRoutes } from './http/tournaments.ts';
 import { registerNotificationRoutes } from './http/notifications.ts';
+import { registerPuzzleRoutes } from './http/puzzles.ts';
+import { PuzzleDesk } from './puzzles/PuzzleDesk.ts';
+import { PuzzleBook } from '@chu/puzzles';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -144,6 +147,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
+  registerPuzzleRoutes(app, identity, new PuzzleDesk(db.prisma, await PuzzleBook.shipped()));
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 

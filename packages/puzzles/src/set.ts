@@ -20,8 +20,10 @@ export class PuzzleBook {
     for (const p of puzzles) this.byId.set(p.id, p);
   }
 
-  static shipped(): PuzzleBook {
-    return new PuzzleBook(readPuzzleSet().puzzles);
+  /** The shipped set, imported (not read from a path) so that a bundled server carries it. */
+  static async shipped(): Promise<PuzzleBook> {
+    const set = (await import('../data/puzzles.json', { with: { type: 'json' } })).default as unknown as PuzzleSet;
+    return new PuzzleBook(set.puzzles);
   }
 
   withTheme(theme: Theme | undefined): readonly Puzzle[] {

@@ -25,3 +25,6 @@ export const PUZZLE_MOVES_MAX = 16;
 /** A player's puzzle rating before any attempt, and a puzzle is picked within this of the player's rating first. */
 export const PUZZLE_START_RATING = 1500;
 export const PUZZLE_RATING_WINDOW = 250;
+
+/** Requests a minute per address on each puzzle door, on top of the address's global limit. */
+export const PUZZLE_LIMITS = { nextPerMinute: 60, attemptsPerMinute: 120 } as const;
