@@ -2,22 +2,9 @@
 // one move keeps a decisive gain, the line the solver must play (with the engine's best replies),
 // the themes read from what the line does, and where it came from.
 
-/** What the line does, read from its moves by the generator (scripts/themes.ts). */
-export const THEMES = [
-  'royalHunt', // the last royal is taken by force (proven by the engine's royal-hunt solver)
-  'material', // a Lion's worth of material or more is won
-  'lionCapture', // the gain includes the opponent's Lion
-  'lionDoubleCapture', // a Lion-like piece takes two pieces in one move
-  'igui', // a capture without moving (the Lion takes next to it and stays)
-  'promotion', // a solution move promotes
-  'fork', // a solution move attacks two valuable pieces (or a royal and one) at once
-  'sacrifice', // the first move gives material before the gain comes
-  'hangingPiece', // one move that takes what was left unguarded
-  'oneMove', // one move to find
-  'short', // two moves to find
-  'long', // three or more moves to find
-] as const;
-export type Theme = (typeof THEMES)[number];
+/** What the line does, read from its moves by the generator (src/themes.ts): the protocol's words, as the server and web use them. */
+export { PUZZLE_THEMES as THEMES, type PuzzleTheme as Theme } from '@chu/protocol';
+import type { PuzzleTheme as Theme } from '@chu/protocol';
 
 /** 'hunt': the royal captured by force; 'material': at least a Lion's worth won. */
 export type PuzzleKind = 'hunt' | 'material';
