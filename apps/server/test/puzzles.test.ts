@@ -90,7 +90,10 @@ describe('puzzles', () => {
     for (const theme of ['fork', 'long', 'royalHunt'] as const) expect((await next(token, `?theme=${theme}`)).puzzle.themes).toContain(theme);
     const a = await request(server.url, 'GET', '/api/puzzles/daily', undefined, { bearer: token });
     const b = await request(server.url, 'GET', '/api/puzzles/daily');
-    expect(PuzzleResponseSchema.parse(await a.json()).puzzle).toEqual(PuzzleResponseSchema.parse(await b.json()).puzzle);
+    const daily = PuzzleResponseSchema.parse(await a.json()).puzzle;
+    expect(daily).toEqual(PuzzleResponseSchema.parse(await b.json()).puzzle);
+    const linked = await request(server.url, 'GET', `/api/puzzles/${daily.id}`, undefined, { bearer: token });
+    expect(PuzzleResponseSchema.parse(await linked.json()).puzzle).toEqual(daily);
   });
 
   it('refuses what is not a move, an illegal move (judging nothing), an unknown puzzle and a theme not known, with clear codes', async () => {
@@ -102,6 +105,7 @@ describe('puzzles', () => {
       [await post(server.url, `/api/puzzles/${p.id}/attempt`, { moves: [] }, { bearer: token }), 400, 'malformed', /moves/],
       [await post(server.url, `/api/puzzles/${p.id}/attempt`, { moves: ['7i7h'], solved: true }, { bearer: token }), 400, 'malformed', /Unrecognized|solved/],
       [await post(server.url, '/api/puzzles/nope/attempt', { moves: ['7i7h'] }, { bearer: token }), 404, 'no-puzzle', /puzzle/],
+      [await request(server.url, 'GET', '/api/puzzles/nope'), 404, 'no-puzzle', /puzzle/],
       [await request(server.url, 'GET', '/api/puzzles/next?theme=easy', undefined, { bearer: token }), 400, 'malformed', /theme/],
       [await post(server.url, `/api/puzzles/${p.id}/attempt`, { moves: ['7i7h'] }), 401, 'unauthenticated', /device/],
     ];

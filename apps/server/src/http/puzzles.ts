@@ -10,7 +10,7 @@ const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60
 
 /**
  * Chu puzzles (issue 49 §3): `GET /api/puzzles/next?theme=` (a puzzle near the player's rating),
- * `GET /api/puzzles/daily`, `POST /api/puzzles/:id/attempt` (the player's moves so far; the server
+ * `GET /api/puzzles/daily`, `GET /api/puzzles/:id` (a link to one), `POST /api/puzzles/:id/attempt` (the player's moves so far; the server
  * judges them and, once the attempt is over, rates an account's first try). Anyone with a device may
  * solve; only accounts are rated.
  */
@@ -26,6 +26,13 @@ export function registerPuzzleRoutes(app: FastifyInstance, identity: Identity, d
   });
 
   app.get('/api/puzzles/daily', perMinute(PUZZLE_LIMITS.nextPerMinute), async (req): Promise<PuzzleResponse> => desk.daily(await userOf(req), new Date()));
+
+  app.get('/api/puzzles/:id', perMinute(PUZZLE_LIMITS.nextPerMinute), async (req): Promise<PuzzleResponse> => {
+    const id = IdSchema.safeParse((req.params as { id: string }).id);
+    const found = id.success ? await desk.one(await userOf(req), id.data) : null;
+    if (!found) throw noPuzzle();
+    return found;
+  });
 
   app.post('/api/puzzles/:id/attempt', perMinute(PUZZLE_LIMITS.attemptsPerMinute), async (req): Promise<PuzzleAttemptResponse> => {
     const device = await requestDevice(identity, req);

@@ -53,8 +53,17 @@ export class PuzzleDesk {
   }
 
   /** The day's puzzle, the same for everyone. */
-  async daily(userId: string | null, now: Date): Promise<PuzzleResponse> {
-    const puzzle = this.book.daily(now);
+  daily(userId: string | null, now: Date): Promise<PuzzleResponse> {
+    return this.shown(userId, this.book.daily(now));
+  }
+
+  /** One puzzle by its id (a link to it), or null. */
+  async one(userId: string | null, id: string): Promise<PuzzleResponse | null> {
+    const puzzle = this.book.byId.get(id);
+    return puzzle ? this.shown(userId, puzzle) : null;
+  }
+
+  private async shown(userId: string | null, puzzle: Puzzle): Promise<PuzzleResponse> {
     const row = await this.prisma.puzzleRating.findUnique({ where: { puzzleId: puzzle.id } });
     const player = userId ? await this.playerRow(userId) : null;
     return { puzzle: this.view(puzzle, row?.rating), player: player && this.playerView(player) };
