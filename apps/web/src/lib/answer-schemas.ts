@@ -2,5 +2,5 @@
 export {
   AccountStatusSchema, ArchivePageSchema, ChallengeListSchema, ChallengeResponseSchema, FriendsSchema, GameRecordResponseSchema,
   LeaderboardSchema, MarkReadResultSchema, MyGamesSchema, NotificationPageSchema, NotificationPreferencesSchema, ProfileSchema,
-  PushPublicKeySchema, TournamentListSchema, TournamentViewSchema,
+  PushPublicKeySchema, PuzzleAttemptResponseSchema, PuzzleResponseSchema, TournamentListSchema, TournamentViewSchema,
 } from '@chu/protocol';
