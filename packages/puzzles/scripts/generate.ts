@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Game, seededRandom, unwrap, type Color } from '@chu/rules';
@@ -163,7 +163,9 @@ function save(): void {
     yield: { games, candidates, kept: puzzles.length, minutes: Math.round(minutes() * 10) / 10 },
     puzzles,
   };
-  writeFileSync(OUT, JSON.stringify(set, null, 1) + '\n');
+  // whole or not at all: a test or server reading the file meanwhile never sees half of it
+  writeFileSync(`${OUT}.tmp`, JSON.stringify(set, null, 1) + '\n');
+  renameSync(`${OUT}.tmp`, OUT);
 }
 
 for (let g = 0; g < GAMES && minutes() < MINUTES; g++) {
