@@ -53,15 +53,22 @@ describe('the shipped puzzle set', () => {
     for (const p of set.puzzles) expect(themesOf(p.sfen, p.moves, p.kind), p.id).toEqual(p.themes);
   });
 
-  it('the judge accepts each line and refuses another first move, answering it', () => {
+  it('the judge accepts each line, move by move', () => {
     for (const p of set.puzzles) {
       const mine = p.moves.filter((_, i) => i % 2 === 0);
       expect(checkAttempt(p, mine), p.id).toEqual({ status: 'solved' });
-      if (mine.length > 1) expect(checkAttempt(p, mine.slice(0, 1)), p.id).toEqual({ status: 'continue', reply: p.moves[1] });
+      for (let k = 1; k < mine.length; k++) expect(checkAttempt(p, mine.slice(0, k)), p.id).toEqual({ status: 'continue', reply: p.moves[2 * k - 1] });
+    }
+  });
+
+  it('the judge refuses another first move and answers it with a legal reply (every tenth puzzle: each answer is a search)', () => {
+    for (const p of set.puzzles.filter((_, i) => i % 10 === 0)) {
       const game = unwrap(Game.fromSfen(p.sfen));
       const wrong = game.legalMoves().find((m) => m !== p.moves[0])!;
       const verdict = checkAttempt(p, [wrong]);
-      expect(verdict.status, p.id).toBe('failed');
+      expect(verdict, p.id).toMatchObject({ status: 'failed', index: 0, expected: p.moves[0] });
+      unwrap(game.play(wrong));
+      if (verdict.status === 'failed' && verdict.refutation) expect(game.check(verdict.refutation).ok, p.id).toBe(true);
     }
   });
 

@@ -74,7 +74,7 @@ export class PuzzleDesk {
     const puzzle = this.book.byId.get(id);
     if (!puzzle) return null;
     const verdict = checkAttempt(puzzle, moves);
-    if (verdict.status === 'continue' || verdict.status === 'illegal') return verdict.status === 'continue' ? verdict : { ...verdict };
+    if (verdict.status === 'continue' || verdict.status === 'illegal') return verdict; // not over: nothing to rate
     const solved = verdict.status === 'solved';
     const played = solved ? moves.slice(0, Math.ceil(puzzle.moves.length / 2)) : moves.slice(0, verdict.index + 1);
     const rating = userId ? await this.rate(userId, puzzle, solved, played, now) : null;
