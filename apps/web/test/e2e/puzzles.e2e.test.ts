@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Game, unwrap } from '@chu/rules';
+import { Game, boardFeed, unwrap } from '@chu/rules';
 import { ARTIFACTS, PHONE, REPO, move, useSession } from './harness';
 
 const session = useSession();
@@ -14,19 +14,11 @@ const url = (path = '/') => session.server.url + path;
 interface ShippedPuzzle { id: string; sfen: string; moves: string[] }
 const puzzles = (JSON.parse(readFileSync(join(REPO, 'packages/puzzles/data/puzzles.json'), 'utf8')) as { puzzles: ShippedPuzzle[] }).puzzles;
 
-/** Lion-like pieces take a second click to stop after one step: the clicks below are two a move. */
-const TWO_STEP = new Set(['n', '+o', '+h', '+d']);
-/**
- * A move two clicks make on the board: a plain move (no Lion step, no promotion), of a piece that is
- * not a Lion and neither starts nor ends in either camp (where the board may ask whether to promote).
- */
+/** A move two clicks make on the board, no question asked: the first click's target is the whole move, with no promotion to choose. */
 function clickable(game: Game, usi: string): boolean {
-  const m = /^(\d+)([a-l])(\d+)([a-l])$/.exec(usi);
-  if (!m) return false;
-  const t = game.position.tables;
-  const piece = game.board()[t.squares.indexOf(t.parseSquare(`${m[1]}${m[2]}`)!)];
-  const inCamp = (rank: string) => 'abcdijkl'.includes(rank);
-  return !!piece && !TWO_STEP.has(piece.code) && !inCamp(m[2]) && !inCamp(m[4]);
+  const m = /^(\d+[a-l])(\d+[a-l])$/.exec(usi);
+  const gesture = m && boardFeed(game).gestures(m[1]).first.get(m[2]);
+  return !!gesture && gesture !== 'midpoint' && gesture.promotion === 'none';
 }
 const playerMoves = (p: ShippedPuzzle) => p.moves.filter((_, i) => i % 2 === 0);
 /** every player move of its line clickable where it is played */
