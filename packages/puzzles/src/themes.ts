@@ -1,6 +1,6 @@
 import { Game, IS_LION, IS_ROYAL, WHITE_BIT, parseUsi, unwrap } from '@chu/rules';
 import { VALUE } from '@chu/engine/tables';
-import { LION, lead } from './material.ts';
+import { lead } from './material.ts';
 import type { PuzzleKind, Theme } from './puzzle.ts';
 
 /** Pieces worth at least this count as the targets of a fork (a Bishop and up). */
@@ -73,4 +73,3 @@ export function startRating(moves: readonly string[], themes: readonly Theme[]):
   return 1100 + 150 * (toFind - 1) + (themes.includes('royalHunt') ? 150 : 0) + (themes.includes('sacrifice') ? 150 : 0) - (themes.includes('hangingPiece') ? 200 : 0);
 }
 
-export { LION };
