@@ -251,4 +251,23 @@ describe('database: migrations and every model round-trips', () => {
     await b.release('r3', fenceB);
     expect(await a.orphans(50)).toContain('CDEFGH');
   });
+
+  it("round-trips puzzle ratings, an account's puzzle rating and its attempts (gone with the account)", async () => {
+    const p = db.prisma;
+    await p.user.create({ data: { id: 'u-puz', username: 'pia', passwordHash: 'scrypt$p' } });
+    await p.puzzleRating.create({ data: { puzzleId: 'abc123', rating: 1250 } });
+    await p.puzzlePlayerRating.create({ data: { userId: 'u-puz', rating: 1510, attempts: 1, solved: 1 } });
+    await p.puzzleAttempt.create({
+      data: { userId: 'u-puz', puzzleId: 'abc123', solved: true, moves: ['7e6d', '6d7b'], ratingBefore: 1500, ratingAfter: 1510, puzzleRatingBefore: 1250, puzzleRatingAfter: 1240 },
+    });
+    const back = await p.user.findUniqueOrThrow({ where: { id: 'u-puz' }, include: { puzzleRating: true, puzzleAttempts: { include: { puzzle: true } } } });
+    expect(back.puzzleRating).toMatchObject({ rating: 1510, deviation: 350, volatility: 0.06, ratedAt: null, attempts: 1, solved: 1 });
+    expect(back.puzzleAttempts[0]).toMatchObject({ solved: true, moves: ['7e6d', '6d7b'], ratingAfter: 1510, puzzleRatingAfter: 1240, puzzle: { rating: 1250, plays: 0 } });
+    await expect(p.puzzleAttempt.create({
+      data: { userId: 'u-puz', puzzleId: 'abc123', solved: false, moves: [], ratingBefore: 1, ratingAfter: 1, puzzleRatingBefore: 1, puzzleRatingAfter: 1 },
+    })).rejects.toThrow(); // one rated attempt per account and puzzle
+    await p.user.delete({ where: { id: 'u-puz' } });
+    expect(await p.puzzleAttempt.count({ where: { userId: 'u-puz' } })).toBe(0);
+    expect(await p.puzzleRating.count({ where: { puzzleId: 'abc123' } })).toBe(1);
+  });
 });

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'username-taken',
   'account-required', // ranked play needs an account
   'no-player',
+  'no-puzzle',        // a puzzle id the server does not hold
   'no-games',         // a player's archive export whose filters match no game: nothing to download
   'internal',
   'unavailable',      // storage (or Redis) unreachable: nothing was applied; retry after `retryAfterMs` with the same ack id

@@ -2,5 +2,5 @@
 export {
   AccountStatusSchema, ApiTokenListSchema, ArchivePageSchema, ChallengeListSchema, ChallengeResponseSchema, CreatedApiTokenSchema, FriendsSchema, GameRecordResponseSchema,
   LeaderboardSchema, LessonProgressSchema, MarkReadResultSchema, MyGamesSchema, NotificationPageSchema, NotificationPreferencesSchema, ProfileSchema,
-  PushPublicKeySchema, SolvedExerciseSchema, TournamentListSchema, TournamentViewSchema,
+  PushPublicKeySchema, PuzzleAttemptResponseSchema, PuzzleResponseSchema, SolvedExerciseSchema, TournamentListSchema, TournamentViewSchema,
 } from '@chu/protocol';

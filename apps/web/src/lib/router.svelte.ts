@@ -1,5 +1,6 @@
 // Hash router: #/, #/room/K7QMPX, #/game/<id>, #/replay/<id>, #/settings, #/local, #/pieces,
-// #/learn, #/learn/<exercise>, #/account, #/leaderboard, #/player/<username>, #/friends, #/tournaments, #/tournament/<id>.
+// #/learn, #/learn/<exercise>, #/account, #/leaderboard, #/player/<username>, #/friends, #/tournaments, #/tournament/<id>,
+// #/puzzles, #/puzzles/daily, #/puzzles/<id>.
 // An invite link /r/K7QMPX (server path) is turned into #/room/K7QMPX on load.
 export type Route =
   | { name: 'home' }
@@ -16,7 +17,8 @@ export type Route =
   | { name: 'friends' }
   | { name: 'player'; username: string }
   | { name: 'tournaments' }
-  | { name: 'tournament'; id: string };
+  | { name: 'tournament'; id: string }
+  | { name: 'puzzles'; id?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -47,6 +49,8 @@ export function parseRoute(hash: string): Route {
       return parts[1] ? { name: 'player', username: parts[1] } : { name: 'leaderboard' };
     case 'tournaments':
       return { name: 'tournaments' };
+    case 'puzzles': // #/puzzles: one near the player's rating; #/puzzles/daily; #/puzzles/<id>
+      return parts[1] ? { name: 'puzzles', id: parts[1] } : { name: 'puzzles' };
     case 'tournament':
       return parts[1] ? { name: 'tournament', id: parts[1] } : { name: 'tournaments' };
     default:
@@ -68,6 +72,8 @@ export function href(r: Route): string {
       return `#/player/${encodeURIComponent(r.username)}`;
     case 'tournament':
       return `#/tournament/${encodeURIComponent(r.id)}`;
+    case 'puzzles':
+      return r.id ? `#/puzzles/${encodeURIComponent(r.id)}` : '#/puzzles';
     case 'home':
       return '#/';
     default:

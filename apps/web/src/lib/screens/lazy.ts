@@ -45,6 +45,7 @@ export const SCREENS = {
   friends: lazy(() => import('../../screens/Friends.svelte')),
   tournaments: lazy(() => import('../../screens/Tournaments.svelte')),
   tournament: lazy(() => import('../../screens/Tournament.svelte')),
+  puzzles: lazy(() => import('../../screens/Puzzles.svelte')),
 } satisfies Record<string, LazyScreen>;
 
 /**
