@@ -12,7 +12,7 @@ import { setTransport } from '../src/lib/link/link.svelte';
 import { watchLobby } from '../src/lib/client/commands';
 import { createRoom } from '../src/lib/client/creation';
 import { settings } from '../src/lib/settings.svelte';
-import { moveSound } from '../src/lib/sound';
+import { moveSound } from '../src/lib/move-sound';
 import { freshNet, gameView, seat } from './fixtures';
 
 const sent: ClientMessage[] = [];

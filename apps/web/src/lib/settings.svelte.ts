@@ -1,5 +1,5 @@
 // Per-device display settings, kept in localStorage.
-import { isLessonPieceSet, isPieceSet, type Lang, type LessonPieceSet, type PieceSet } from './pieces';
+import { isLessonPieceSet, isPieceSet, type Lang, type LessonPieceSet, type PieceSet } from './piece-sets';
 import { guestName } from './i18n/guest-name';
 import { SETTINGS_KEY as KEY, browserLang as guessLang, isLang } from './i18n/lang';
 // by path, as cpu-levels.ts does (which cannot be imported here: it reads the messages, which read the settings)

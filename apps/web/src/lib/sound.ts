@@ -2,7 +2,6 @@
 // move, a sharper double knock for a capture, two quick steps for a Lion's double move, a rising
 // chime for a promotion, two beeps when the clock runs low, a short phrase when the game ends.
 // `settings.sound` mutes them; `settings.volume` scales them.
-import { parseUsi } from '@chu/rules';
 import { settings } from './settings.svelte';
 
 export const SOUNDS = ['move', 'capture', 'lion', 'promotion', 'lowTime', 'end'] as const;
@@ -93,27 +92,17 @@ function playTone(ac: AudioContext, v: Extract<Voice, { kind: 'tone' }>, start: 
   osc.stop(t + v.length + 0.02);
 }
 
-/**
- * The sound of a move as the server tells it: a promotion ('+' in its USI), a Lion's double move
- * (a USI with a midpoint), a capture (an 'x' in its Hodges notation: 'Px7d', 'Lnx!9d'), or a move.
- */
-export function moveSound(usi: string, notation: string | null): Sound {
-  if (usi.endsWith('+')) return 'promotion';
-  if (parseUsi(usi)?.mid) return 'lion';
-  return notation?.includes('x') ? 'capture' : 'move';
+// The client store notes each move event as it applies it (the first page has the store, not the rules);
+// the game panel's move sound, which follows a moment later, plays what was noted (move-sound.ts).
+let noted: { usi: string; notation: string | null; at: number } | null = null;
+
+export function noteMove(usi: string, notation: string | null): void {
+  noted = { usi, notation, at: Date.now() };
 }
 
-// The client store notes each move event as it applies it; the game panel's move sound, which follows a
-// moment later, plays what was noted (a move seen only through a resync plays the plain sound).
-let noted: { sound: Sound; at: number } | null = null;
-
-export function noteMoveSound(sound: Sound): void {
-  noted = { sound, at: Date.now() };
-}
-
-/** A move was played: the sound noted for it (if fresh), else a capture's or a plain move's. */
-export function playMoveSound(capture = false): void {
-  const fresh = noted && Date.now() - noted.at < 1500 ? noted.sound : null;
+/** The move noted in the last moment and not played yet, once (a move seen only through a resync has none). */
+export function takeNotedMove(): { usi: string; notation: string | null } | null {
+  const fresh = noted && Date.now() - noted.at < 1500 ? noted : null;
   noted = null;
-  playSound(fresh ?? (capture ? 'capture' : 'move'));
+  return fresh;
 }

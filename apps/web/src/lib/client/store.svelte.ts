@@ -8,7 +8,7 @@ import { tournamentReceived } from '../tournaments/live.svelte';
 import { challengeReceived, forget as forgetChallenges, loadChallenges } from '../friends/challenges.svelte';
 import { inboxCleared, inboxReceived } from '../notifications/notifications.svelte';
 import { go } from '../router.svelte';
-import { moveSound, noteMoveSound } from '../sound';
+import { noteMove } from '../sound';
 import { queueReduce } from '../ranked/queue';
 import { EMPTY_STATE, reduce, seatOf, seatsOf, takeoverLeft, type ClientState, type Request, type Sent } from './state';
 import { reconcile } from './reconcile';
@@ -46,7 +46,7 @@ function perform(r: Request): void {
     case 'open':
       return go({ name: 'room', code: r.code });
     case 'moved':
-      return noteMoveSound(moveSound(r.usi, r.notation));
+      return noteMove(r.usi, r.notation);
     case 'chat-refused':
       return chatRefused(r.ack, r.code, r.message);
   }
