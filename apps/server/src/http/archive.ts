@@ -10,8 +10,8 @@ import type { Identity } from '../identity/Identity.ts';
 import { parsed, requestViewer } from './requester.ts';
 import { recordKif } from './records.ts';
 
-// a read of 20 records (2,000 moves) held the loop ~60 ms at once on Postgres; 5 is a quarter of that (issue 46)
-const RECORDS_PER_READ = 5;
+// a game's record a read: 20 at once (2,000 moves) held the loop ~60 ms on Postgres, and on PGlite a read runs on the loop (issue 46)
+const RECORDS_PER_READ = 1;
 
 /**
  * The export takes at most a quarter of the loop: after each step (a read, a game's replay) it pauses three
