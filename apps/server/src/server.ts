@@ -36,7 +36,6 @@ import { registerLearnRoutes } from './http/learn.ts';
 import { LessonProgress } from './learn/LessonProgress.ts';
 import { registerPuzzleRoutes } from './http/puzzles.ts';
 import { PuzzleDesk } from './puzzles/PuzzleDesk.ts';
-import { PuzzleBook } from '@chu/puzzles';
 import { serveWebClient } from './http/webClient.ts';
 import { Health } from './health.ts';
 import { Identity } from './identity/Identity.ts';
@@ -171,7 +170,7 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     gamesInPlay: (userId) => bots.gamesInPlay(userId),
     origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
   });
-  registerPuzzleRoutes(app, identity, new PuzzleDesk(db.prisma, await PuzzleBook.shipped()));
+  registerPuzzleRoutes(app, identity, new PuzzleDesk(db.prisma, () => import('@chu/puzzles').then((m) => m.PuzzleBook.shipped())));
   const web = await serveWebClient(app, config.webDist);
   if (!web) installNotFound(app);
 

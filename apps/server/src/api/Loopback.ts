@@ -1,6 +1,6 @@
 import { CLIENT_EVENT, SERVER_EVENT, type ClientMessage, type ErrorCode, type ServerMessage } from '@chu/protocol';
 import { randomBytes } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 /** A command's answer, as the socket's ack or refusal says it. */
 export type CommandAnswer = { ok: true; version: number } | { ok: false; code: ErrorCode; message: string };
@@ -22,6 +22,8 @@ export class Loopback {
   constructor(private readonly url: () => string) {}
 
   async open(secret: string): Promise<LoopSocket> {
+    // the client library loads with the first program that plays: a site without bots never holds it
+    const { io } = await import('socket.io-client');
     const socket = io(this.url(), { auth: { apiToken: secret, key: this.key }, transports: ['websocket'], reconnection: false, forceNew: true });
     const link = new LoopSocket(socket);
     await new Promise<void>((resolve, reject) => {

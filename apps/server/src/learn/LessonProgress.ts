@@ -1,4 +1,3 @@
-import { exerciseById, replay } from '@chu/learn';
 import type { LessonProgress as Progress, SolvedExercise } from '@chu/protocol';
 import type { PrismaClient } from '../db/database.ts';
 
@@ -43,6 +42,8 @@ export class LessonProgress {
   }
 
   async solve(learner: Learner, exerciseId: string, moves: readonly string[]): Promise<{ ok: true; value: SolvedExercise } | { ok: false; error: SolveRefusal }> {
+    // the lessons (every exercise's position and script) load with the first solution sent, not with the server
+    const { exerciseById, replay } = await import('@chu/learn');
     const exercise = exerciseById(exerciseId);
     if (!exercise) return { ok: false, error: { code: 'no-exercise' } };
     const r = replay(exercise, moves);

@@ -1,7 +1,7 @@
 import {
   PUZZLE_RATING_WINDOW, PUZZLE_START_RATING, type PuzzleAttemptResponse, type PuzzleRatingView, type PuzzleResponse, type PuzzleTheme, type PuzzleView,
 } from '@chu/protocol';
-import { checkAttempt, type Puzzle, type PuzzleBook } from '@chu/puzzles';
+import type { Puzzle, PuzzleBook } from '@chu/puzzles';
 import { INITIAL, isProvisional, rateResult, type Rating } from '@chu/ratings';
 import type { PrismaClient } from '../db/database.ts';
 import type { Tx } from '../db/Store.ts';
@@ -26,15 +26,26 @@ const columns = (r: Rating) => ({ rating: r.rating, deviation: r.rd, volatility:
 const NEAREST = 12;
 
 export class PuzzleDesk {
+  private loaded: Promise<PuzzleBook> | null = null;
+
+  /** `load`: the puzzle set, read at the first puzzle asked for (a few MB a process need not hold until then). */
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly book: PuzzleBook,
+    private readonly load: () => Promise<PuzzleBook>,
     private readonly random: () => number = Math.random,
   ) {}
 
+  private book(): Promise<PuzzleBook> {
+    this.loaded ??= this.load().catch((e: unknown) => {
+      this.loaded = null; // a failed read is tried again by the next request
+      throw e;
+    });
+    return this.loaded;
+  }
+
   /** A puzzle near the player's rating (a guest's: the start rating), of the theme if given, not attempted before when there is one. */
   async next(userId: string | null, theme: PuzzleTheme | undefined): Promise<PuzzleResponse | null> {
-    const pool = this.book.withTheme(theme);
+    const pool = (await this.book()).withTheme(theme);
     if (pool.length === 0) return null;
     const player = userId ? await this.playerRow(userId) : null;
     const target = player?.rating ?? PUZZLE_START_RATING;
@@ -53,13 +64,13 @@ export class PuzzleDesk {
   }
 
   /** The day's puzzle, the same for everyone. */
-  daily(userId: string | null, now: Date): Promise<PuzzleResponse> {
-    return this.shown(userId, this.book.daily(now));
+  async daily(userId: string | null, now: Date): Promise<PuzzleResponse> {
+    return this.shown(userId, (await this.book()).daily(now));
   }
 
   /** One puzzle by its id (a link to it), or null. */
   async one(userId: string | null, id: string): Promise<PuzzleResponse | null> {
-    const puzzle = this.book.byId.get(id);
+    const puzzle = (await this.book()).byId.get(id);
     return puzzle ? this.shown(userId, puzzle) : null;
   }
 
@@ -71,8 +82,10 @@ export class PuzzleDesk {
 
   /** Judges the player's moves; a finished first attempt by an account is rated and stored before the answer goes out. */
   async attempt(userId: string | null, id: string, moves: readonly string[], now: Date): Promise<PuzzleAttemptResponse | null> {
-    const puzzle = this.book.byId.get(id);
+    const puzzle = (await this.book()).byId.get(id);
     if (!puzzle) return null;
+    // the judge searches for refutations with the engine: loaded with the first attempt, not with the server
+    const { checkAttempt } = await import('@chu/puzzles');
     const verdict = checkAttempt(puzzle, moves);
     if (verdict.status === 'continue' || verdict.status === 'illegal') return verdict; // not over: nothing to rate
     const solved = verdict.status === 'solved';
