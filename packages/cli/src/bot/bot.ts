@@ -70,7 +70,9 @@ export async function runBot(options: BotOptions): Promise<'stopped' | 'refused'
     }
     await backoff.wait(stop.signal);
   }
+  log(`the event stream is closed; ${games.size} game(s) to let go`);
   await Promise.all([...games.values()].map((g) => g.done));
+  log('stopped');
   process.off('SIGINT', quit);
   process.off('SIGTERM', quit);
   return refused ? 'refused' : 'stopped';

@@ -40,10 +40,22 @@ export class Site {
     }
     if (res.status !== 200) return { kind: 'refused', status: res.status, text: await res.text() };
     const decoder = new TextDecoder();
+    const reader = res.body!.getReader();
+    // an abort is raced with each read: a body's iterator does not always wake for one mid-read
+    const aborted = new Promise<null>((resolve) => {
+      if (signal.aborted) resolve(null);
+      else signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
     let buffer = '';
     try {
-      for await (const chunk of res.body! as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
+      for (;;) {
+        const chunk = await Promise.race([reader.read(), aborted]);
+        if (chunk === null) {
+          reader.cancel().catch(() => {});
+          return { kind: 'aborted' };
+        }
+        if (chunk.done) break;
+        buffer += decoder.decode(chunk.value, { stream: true });
         let nl: number;
         while ((nl = buffer.indexOf('\n')) >= 0) {
           const text = buffer.slice(0, nl).trim();
@@ -81,6 +93,7 @@ export class Backoff {
     const ms = this.ms;
     this.ms = Math.min(10_000, this.ms * 2);
     return new Promise((resolve) => {
+      if (signal.aborted) return resolve();
       const timer = setTimeout(resolve, ms);
       signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
     });
