@@ -1,110 +1,193 @@
 // Issue 50's done-when for `chu bot`: a person challenges a bot account on a real server; the bridge
-// (packages/cli, run as its user runs it, a child process speaking HTTP and NDJSON) accepts, and plays
-// the game with `chu usi` until it ends. Midway the bridge is killed and started again: it picks the
-// game up from its stream's gameFull. Both the bot's game stream and the person's socket carry every
-// move in order, none twice, none lost.
+// (packages/cli, run as its user runs it: a child process speaking HTTP and NDJSON) accepts, and plays
+// the game with `chu usi` until it ends. Midway, the bridge is killed and started again, or the server
+// is stopped and started again on the same database: the game goes on from its stream's gameFull.
+// Both the bot's game stream and the person's socket carry every move in order, none twice, none lost.
 import { ChallengeResponseSchema } from '@chu/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
 import { ChuBot } from './support/chuBot.ts';
 import { account, post } from './support/http.ts';
 import type { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
+import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
-const roomy = { ...defaultConfig().httpLimits, devices: 200, registers: 100 };
+const SLOW = 180_000; // a whole game, a restart, on a loaded machine
+const config = { httpLimits: { ...defaultConfig().httpLimits, devices: 200, registers: 100 }, api: { keepAliveMs: 200, idleMs: 5_000 } };
 /** The person resigns once the game has this many plies, if the CPU has not won by then. */
 const PLIES = 30;
-/** The bridge is killed after this many plies, and started again. */
-const KILLED_AT = 11;
+/** After the person's move at this ply, the bridge is killed (its engine thinking) and started again. */
+const BRIDGE_KILLED_AT = 10;
+/** After the bot's move at this ply, the server stops and starts again on the same database. */
+const SERVER_RESTARTED_AFTER = 15;
 
-describe('chu bot plays a person on the site', () => {
-  let server: TestServer;
-  const open: { close(): void }[] = [];
-  const bots: ChuBot[] = [];
-  beforeAll(async () => { server = await startTestServer({ httpLimits: roomy, api: { keepAliveMs: 200, idleMs: 5_000 } }); });
-  afterAll(async () => {
-    open.forEach((o) => o.close());
-    await Promise.all(bots.map((b) => b.kill('SIGKILL')));
-    await server?.stop();
-  });
+/** A server, a bot account with its token, a person on a socket, and the bridges started so far. */
+class Scene {
+  readonly bridges: ChuBot[] = [];
+  readonly streams: NdjsonReader[] = [];
+  person!: TestClient;
+  secret!: string;
+  private session!: string;
+  private personDevice!: { token: string; deviceId: string };
 
-  const bridge = (secret: string) => {
-    const b = new ChuBot(['--url', server.url, '--token', secret, '--variants', 'chu', '--min-seconds', '60', '--engine-option', 'Level=1']);
-    bots.push(b);
+  private constructor(public server: TestServer, readonly target: TestDatabase) {}
+
+  static async open(): Promise<Scene> {
+    const target = await testDatabase();
+    const s = new Scene(await startTestServer(config, target), target);
+    const robo = await account(s.server.url, 'robo_cli');
+    s.session = robo.token;
+    s.secret = await tokenFor(s.server.url, robo.token, BOT_SCOPES);
+    expect((await post(s.server.url, '/api/bot/account/upgrade', {}, { bearer: s.secret })).status).toBe(200);
+    s.personDevice = await account(s.server.url, 'ana_cli');
+    s.person = await TestClient.connect(s.server.url, s.personDevice);
+    return s;
+  }
+
+  bridge(): ChuBot {
+    const b = new ChuBot(['--url', this.server.url, '--token', this.secret, '--variants', 'chu', '--min-seconds', '60', '--engine-option', 'Level=1']);
+    this.bridges.push(b);
     return b;
-  };
+  }
 
-  it('accepts a timed challenge, declines one it does not play, and plays to the end through a restart of itself', async () => {
-    const url = server.url;
-    const robo = await account(url, 'robo_cli');
-    const secret = await tokenFor(url, robo.token, BOT_SCOPES);
-    expect((await post(url, '/api/bot/account/upgrade', {}, { bearer: secret })).status).toBe(200);
-    const ana = await account(url, 'ana_cli');
-    const anaSocket = await TestClient.connect(url, ana);
-    open.push(anaSocket);
+  /** The person challenges the bot (the person Black, 300 s and 5 s byoyomi); the challenge. */
+  async challenge(variant: 'chu' | 'dai') {
+    const timeControl = { kind: 'clock' as const, initialSeconds: 300, byoyomiSeconds: 5, periods: 1, incrementSeconds: 0 };
+    const sent = await post(this.server.url, '/api/challenges', { to: 'robo_cli', color: 'black', options: { timeControl, variant } }, { bearer: this.personDevice.token });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    return ChallengeResponseSchema.parse(await sent.json()).challenge;
+  }
 
-    let bot = bridge(secret);
-    await bot.saw(/listening on/);
+  /** The bot's game stream as the test reads it, with a token of its own (the bot's account). */
+  async watch(gameId: string): Promise<NdjsonReader> {
+    const watcher = await tokenFor(this.server.url, this.session, ['bot:play']);
+    const s = await stream(this.server.url, `/api/bot/game/stream/${gameId}`, watcher);
+    this.streams.push(s);
+    return s;
+  }
 
-    // a dai shogi challenge: this bridge plays chu only, so it declines, naming the variant
-    const challenge = async (variant: 'chu' | 'dai', initialSeconds: number) => {
-      const timeControl = { kind: 'clock' as const, initialSeconds, byoyomiSeconds: 5, periods: 1, incrementSeconds: 0 };
-      const sent = await post(url, '/api/challenges', { to: 'robo_cli', color: 'black', options: { timeControl, variant } }, { bearer: ana.token });
-      expect(sent.status, await sent.clone().text()).toBe(200);
-      return ChallengeResponseSchema.parse(await sent.json()).challenge;
-    };
-    const dai = await challenge('dai', 300);
-    await bot.saw(new RegExp(`challenge ${dai.id} from ana_cli: declining \\(variant\\)`));
-    await anaSocket.nextOf('challenge', (m) => m.challenge.id === dai.id && m.challenge.status === 'declined');
-    const chu = await challenge('chu', 300);
-    await bot.saw(new RegExp(`challenge ${chu.id} from ana_cli: accepting`));
-    const accepted = (await anaSocket.nextOf('challenge', (m) => m.challenge.id === chu.id && m.challenge.status === 'accepted')).challenge;
-    const gameId = accepted.gameId!;
-    await anaSocket.join(accepted.roomCode!);
-    await anaSocket.until(() => anaSocket.game?.id === gameId);
+  /** The person back at the board after the server restarted. */
+  async rejoin(code: string): Promise<void> {
+    this.person = await TestClient.connect(this.server.url, this.personDevice);
+    await this.person.join(code);
+    await this.person.nextOf('game');
+  }
 
-    // the bot's game stream, read here too (a second token of the bot's account)
-    const watcher = await tokenFor(url, robo.token, ['bot:play']);
-    const game: NdjsonReader = await stream(url, `/api/bot/game/stream/${gameId}`, watcher);
-    open.push(game);
-    expect(await game.next()).toMatchObject({ type: 'gameFull', id: gameId, gote: { name: 'robo_cli', title: 'BOT' } });
+  /** The server stopped, and started again on the same address and database. */
+  async restartServer(): Promise<void> {
+    const port = Number(new URL(this.server.url).port);
+    this.streams.forEach((s) => s.close());
+    this.person.close();
+    await this.server.close();
+    this.server = await startTestServer({ ...config, port }, this.target);
+  }
 
-    // the person (Black) plays legal moves; the bot answers each; the bridge dies once and comes back
-    const view = () => anaSocket.game!;
-    let killed = false;
+  /**
+   * The person (Black) plays legal moves and waits for each answer, until the game ends or reaches
+   * PLIES (then resigns); `between(ply)` runs before the person's move at each of its plies.
+   */
+  async playOut(gameId: string, between: (ply: number) => Promise<void>): Promise<string[]> {
+    const view = () => this.person.game!;
     while (!view().outcome && view().moves.length < PLIES) {
       const ply = view().moves.length;
       if (ply % 2 === 0) {
-        expect((await anaSocket.move(aMove(view(), view().moves, ply + 1))).type).toBe('ack');
-        if (ply + 1 >= KILLED_AT && !killed) {
-          // killed while its engine thinks on the person's move: nothing resigned, nothing lost
-          killed = true;
-          await bot.kill('SIGKILL');
-          bot = bridge(secret);
-        }
+        await between(ply);
+        expect((await this.person.move(aMove(view(), view().moves, ply + 1))).type).toBe('ack');
       }
-      await anaSocket.until(() => view().outcome !== null || view().moves.length > ply, 30_000);
+      await this.person.until(() => view().outcome !== null || view().moves.length > ply, 30_000);
     }
-    if (!view().outcome) anaSocket.send({ type: 'resign', gameId });
-    const last = await game.next((l) => l.type === 'gameState' && l.status !== 'started', 30_000);
-    await game.untilEnd();
-    await bot.saw(new RegExp(`game ${gameId}: over`));
+    if (!view().outcome) this.person.send({ type: 'resign', gameId });
+    await this.person.until(() => view().outcome !== null, 10_000);
+    return view().moves;
+  }
 
-    // every move once, in order: the person's socket, the bot's stream, and what the bridges say they played
-    const moves = view().moves;
+  /** Every move once and in order, in the person's view, the bot's streams and the bridges' logs. */
+  async expectEveryMoveOnce(gameId: string, moves: string[]): Promise<void> {
     expect(moves.length).toBeGreaterThanOrEqual(20);
-    expect(last.moves).toBe(moves.join(' '));
-    const seen = game.lines.filter((l) => l.type === 'gameState').map((l) => l.moves as string);
+    const last = this.streams.at(-1)!;
+    expect(await last.next((l) => l.type === 'gameState' && l.status !== 'started', 30_000)).toMatchObject({ moves: moves.join(' ') });
+    await last.untilEnd();
+    // the states the streams carried, one after another (a reopened stream's gameFull repeats the last)
+    const seen = this.streams.flatMap((s) => s.lines.flatMap((l) =>
+      l.type === 'gameState' ? [l.moves as string] : l.type === 'gameFull' ? [(l.state as { moves: string }).moves] : []));
     const distinct = seen.filter((m, i) => m !== seen[i - 1]);
-    expect(distinct).toEqual(moves.map((_, i) => moves.slice(0, i + 1).join(' ')));
-    const played = [...bots.flatMap((b) => b.played(gameId))].sort((a, b) => a[0] - b[0]);
+    expect(distinct).toEqual(['', ...moves.map((_, i) => moves.slice(0, i + 1).join(' '))]);
+    const played = this.bridges.flatMap((b) => b.played(gameId)).sort((a, b) => a[0] - b[0]);
     expect(played).toEqual(moves.flatMap((usi, ply) => (ply % 2 === 1 ? [[ply, usi]] : [])));
-    expect(bots.at(-2)!.played(gameId).length).toBeGreaterThan(0); // both bridges played
-    expect(bots.at(-1)!.played(gameId).length).toBeGreaterThan(0);
+  }
+
+  async close(): Promise<void> {
+    this.streams.forEach((s) => s.close());
+    this.person?.close();
+    await Promise.all(this.bridges.map((b) => b.kill('SIGKILL')));
+    await this.server.close();
+    await this.target.dispose();
+  }
+}
+
+describe('chu bot plays a person on the site', () => {
+  const scenes: Scene[] = [];
+  afterAll(async () => { await Promise.all(scenes.map((s) => s.close())); });
+
+  it('declines what it does not play, accepts a timed chu challenge, and plays to the end through a kill of itself', async () => {
+    const scene = await Scene.open();
+    scenes.push(scene);
+    let bot = scene.bridge();
+    await bot.saw(/listening on/);
+
+    // this bridge plays chu only: a dai shogi challenge is declined, naming the variant
+    const dai = await scene.challenge('dai');
+    await bot.saw(new RegExp(`challenge ${dai.id} from ana_cli: declining \\(variant\\)`));
+    await scene.person.nextOf('challenge', (m) => m.challenge.id === dai.id && m.challenge.status === 'declined');
+
+    const chu = await scene.challenge('chu');
+    await bot.saw(new RegExp(`challenge ${chu.id} from ana_cli: accepting`));
+    const accepted = (await scene.person.nextOf('challenge', (m) => m.challenge.id === chu.id && m.challenge.status === 'accepted')).challenge;
+    const gameId = accepted.gameId!;
+    await scene.person.join(accepted.roomCode!);
+    await scene.person.until(() => scene.person.game?.id === gameId);
+    const watched = await scene.watch(gameId);
+    expect(await watched.next()).toMatchObject({ type: 'gameFull', id: gameId, gote: { name: 'robo_cli', title: 'BOT' } });
+
+    const moves = await scene.playOut(gameId, async (ply) => {
+      if (ply !== BRIDGE_KILLED_AT + 2) return;
+      // the person's move at BRIDGE_KILLED_AT is in, and the bot's answer: now kill it as it would die, and start another
+      await bot.kill('SIGKILL');
+      bot = scene.bridge();
+      await bot.saw(new RegExp(`game ${gameId}: playing gote`));
+    });
+    await scene.expectEveryMoveOnce(gameId, moves);
+    await bot.saw(new RegExp(`game ${gameId}: over`));
+    expect(scene.bridges.map((b) => b.played(gameId).length > 0)).toEqual([true, true]); // both bridges played
 
     // SIGINT: a clean exit, nothing resigned
     expect(await bot.kill('SIGINT')).toBe(0);
-  }, 60_000);
+  }, SLOW);
+
+  it('a restart of the server mid-game: the bridge reconnects and the game goes on, no move lost or repeated', async () => {
+    const scene = await Scene.open();
+    scenes.push(scene);
+    const bot = scene.bridge();
+    await bot.saw(/listening on/);
+    const chu = await scene.challenge('chu');
+    const accepted = (await scene.person.nextOf('challenge', (m) => m.challenge.id === chu.id && m.challenge.status === 'accepted')).challenge;
+    const gameId = accepted.gameId!;
+    await scene.person.join(accepted.roomCode!);
+    await scene.person.until(() => scene.person.game?.id === gameId);
+    await scene.watch(gameId);
+
+    const moves = await scene.playOut(gameId, async (ply) => {
+      if (ply !== SERVER_RESTARTED_AFTER + 1) return;
+      // the bot's move at SERVER_RESTARTED_AFTER is in; the person is to move: the server goes down and comes back
+      await scene.restartServer();
+      await bot.saw(/the event stream (dropped|ended)/);
+      await scene.rejoin(accepted.roomCode!);
+      await scene.watch(gameId);
+      await bot.saw(new RegExp(`game ${gameId}: playing gote \\(ana_cli v robo_cli\\), ${SERVER_RESTARTED_AFTER + 1} moves so far`), 30_000);
+    });
+    await scene.expectEveryMoveOnce(gameId, moves);
+    expect(await bot.kill('SIGINT')).toBe(0);
+  }, SLOW);
 });
