@@ -164,6 +164,11 @@ describe('chu bot plays a person on the site', () => {
 
     // SIGINT: a clean exit, nothing resigned
     expect(await bot.kill('SIGINT')).toBe(0);
+    // a token the site does not know: said, and exit 1 (waiting would not mend it)
+    const refused = new ChuBot(['--url', scene.server.url, '--token', `chu_${'x'.repeat(43)}`]);
+    scene.bridges.push(refused);
+    expect(await refused.exited).toBe(1);
+    expect(refused.log.join('\n')).toMatch(/the event stream was refused: 401/);
   }, SLOW);
 
   it('a restart of the server mid-game: the bridge reconnects and the game goes on, no move lost or repeated', async () => {
