@@ -60,6 +60,15 @@ class Scene {
     return ChallengeResponseSchema.parse(await sent.json()).challenge;
   }
 
+  /** The bridge has accepted `challengeId`: the person sits at the game; its id and room. */
+  async seated(challengeId: string): Promise<{ gameId: string; code: string }> {
+    const accepted = (await this.person.nextOf('challenge', (m) => m.challenge.id === challengeId && m.challenge.status === 'accepted')).challenge;
+    const gameId = accepted.gameId!;
+    await this.person.join(accepted.roomCode!);
+    await this.person.until(() => this.person.game?.id === gameId);
+    return { gameId, code: accepted.roomCode! };
+  }
+
   /** The bot's game stream as the test reads it, with a token of its own (the bot's account). */
   async watch(gameId: string): Promise<NdjsonReader> {
     const watcher = await tokenFor(this.server.url, this.session, ['bot:play']);
@@ -144,10 +153,7 @@ describe('chu bot plays a person on the site', () => {
 
     const chu = await scene.challenge('chu');
     await bot.saw(new RegExp(`challenge ${chu.id} from ana_cli: accepting`));
-    const accepted = (await scene.person.nextOf('challenge', (m) => m.challenge.id === chu.id && m.challenge.status === 'accepted')).challenge;
-    const gameId = accepted.gameId!;
-    await scene.person.join(accepted.roomCode!);
-    await scene.person.until(() => scene.person.game?.id === gameId);
+    const { gameId } = await scene.seated(chu.id);
     const watched = await scene.watch(gameId);
     expect(await watched.next()).toMatchObject({ type: 'gameFull', id: gameId, gote: { name: 'robo_cli', title: 'BOT' } });
 
@@ -176,11 +182,7 @@ describe('chu bot plays a person on the site', () => {
     scenes.push(scene);
     const bot = scene.bridge();
     await bot.saw(/listening on/);
-    const chu = await scene.challenge('chu');
-    const accepted = (await scene.person.nextOf('challenge', (m) => m.challenge.id === chu.id && m.challenge.status === 'accepted')).challenge;
-    const gameId = accepted.gameId!;
-    await scene.person.join(accepted.roomCode!);
-    await scene.person.until(() => scene.person.game?.id === gameId);
+    const { gameId, code } = await scene.seated((await scene.challenge('chu')).id);
     await scene.watch(gameId);
 
     const moves = await scene.playOut(gameId, async (ply) => {
@@ -188,7 +190,7 @@ describe('chu bot plays a person on the site', () => {
       // the bot's move at SERVER_RESTARTED_AFTER is in; the person is to move: the server goes down and comes back
       await scene.restartServer();
       await bot.saw(/the event stream (dropped|ended)/);
-      await scene.rejoin(accepted.roomCode!);
+      await scene.rejoin(code);
       await scene.watch(gameId);
       await bot.saw(new RegExp(`game ${gameId}: playing gote \\(ana_cli v robo_cli\\), ${SERVER_RESTARTED_AFTER + 1} moves so far`), 30_000);
     });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ApiChallengeJson } from '@chu/protocol';
 import { describe, expect, it } from 'vitest';
-import { parseBotArgs } from '../src/bot/options.ts';
+import { parseBotArgs, type BotOptions } from '../src/bot/options.ts';
 import { judge, type Verdict } from '../src/bot/policy.ts';
 
 // `chu bot`'s rules for challenges, and its command line. Playing on a real site is
@@ -16,11 +16,12 @@ const challenge = (over: Partial<ApiChallengeJson> = {}): ApiChallengeJson => ({
   timeControl: { type: 'clock', limit: 600, increment: 0, byoyomi: 10, periods: 1 }, // 600 + 25 × 10 = 850 s
   ...over,
 });
-const rules = { variants: ['chu', 'heisei'] as const, rated: 'any' as const, minSeconds: 120, maxSeconds: 1800 };
+type Rules = Pick<BotOptions, 'variants' | 'rated' | 'minSeconds' | 'maxSeconds'>;
+const rules: Rules = { variants: ['chu', 'heisei'], rated: 'any', minSeconds: 120, maxSeconds: 1800 };
 const clock = (limit: number, byoyomi: number, increment = 0) => ({ timeControl: { type: 'clock' as const, limit, increment, byoyomi, periods: 1 } });
 
 describe('which challenges chu bot takes (lishogi decline reasons)', () => {
-  const table: [string, Partial<ApiChallengeJson>, Partial<typeof rules> | object, Verdict][] = [
+  const table: [string, Partial<ApiChallengeJson>, Partial<Rules>, Verdict][] = [
     ['a casual chu game of 10 min + 10 s', {}, {}, { accept: true }],
     ['Heisei, named in --variants', { variant: { key: 'heiseichushogi' } }, {}, { accept: true }],
     ['dai, not named', { variant: { key: 'daishogi' } }, {}, { accept: false, reason: 'variant' }],
@@ -36,7 +37,7 @@ describe('which challenges chu bot takes (lishogi decline reasons)', () => {
     ['untimed', { timeControl: { type: 'unlimited' } }, {}, { accept: false, reason: 'timeControl' }],
   ];
   it.each(table)('%s', (_, c, r, verdict) => {
-    expect(judge(challenge(c), { ...rules, variants: [...rules.variants], ...r })).toEqual(verdict);
+    expect(judge(challenge(c), { ...rules, ...r })).toEqual(verdict);
   });
 });
 
