@@ -10,6 +10,7 @@ import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
 import { ChuBot } from './support/chuBot.ts';
 import { account, post } from './support/http.ts';
 import type { NdjsonReader } from './support/ndjson.ts';
+import { TcpProxy } from './support/tcpProxy.ts';
 import { TestClient } from './support/TestClient.ts';
 import { testDatabase, type TestDatabase } from './support/testDatabase.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -46,8 +47,9 @@ class Scene {
     return s;
   }
 
-  bridge(): ChuBot {
-    const b = new ChuBot(['--url', this.server.url, '--token', this.secret, '--variants', 'chu', '--min-seconds', '60', '--engine-option', 'Level=1']);
+  /** A bridge to the server, or to `url` (a proxy in front of it). */
+  bridge(url = this.server.url): ChuBot {
+    const b = new ChuBot(['--url', url, '--token', this.secret, '--variants', 'chu', '--min-seconds', '60', '--engine-option', 'Level=1']);
     this.bridges.push(b);
     return b;
   }
@@ -95,15 +97,17 @@ class Scene {
 
   /**
    * The person (Black) plays legal moves and waits for each answer, until the game ends or reaches
-   * PLIES (then resigns); `between(ply)` runs before the person's move at each of its plies.
+   * PLIES (then resigns); `between(ply)` runs before the person's move at each of its plies, `after(ply)`
+   * once it is in.
    */
-  async playOut(gameId: string, between: (ply: number) => Promise<void>): Promise<string[]> {
+  async playOut(gameId: string, between: (ply: number) => Promise<void>, after: (ply: number) => Promise<void> = async () => {}): Promise<string[]> {
     const view = () => this.person.game!;
     while (!view().outcome && view().moves.length < PLIES) {
       const ply = view().moves.length;
       if (ply % 2 === 0) {
         await between(ply);
         expect((await this.person.move(aMove(view(), view().moves, ply + 1))).type).toBe('ack');
+        await after(ply);
       }
       await this.person.until(() => view().outcome !== null || view().moves.length > ply, 30_000);
     }
@@ -196,5 +200,28 @@ describe('chu bot plays a person on the site', () => {
     });
     await scene.expectEveryMoveOnce(gameId, moves);
     expect(await bot.kill('SIGINT')).toBe(0);
+  }, SLOW);
+
+  it('a network that cuts all of the bridge\'s connections again and again, its posts in flight too: every move once', async () => {
+    const scene = await Scene.open();
+    scenes.push(scene);
+    const proxy = await TcpProxy.start({ host: '127.0.0.1', port: Number(new URL(scene.server.url).port) });
+    const bot = scene.bridge(`http://127.0.0.1:${proxy.port}`);
+    await bot.saw(/listening on/);
+    const { gameId } = await scene.seated((await scene.challenge('chu')).id);
+    await scene.watch(gameId);
+
+    // after every other move of the person, a cut: at once (the bot hears nothing), or a moment later (its engine
+    // thinking, or its move on the wire)
+    const moves = await scene.playOut(gameId, async () => {}, async (ply) => {
+      if (ply % 4 !== 0) return;
+      await new Promise((r) => setTimeout(r, (ply / 4) % 3 === 0 ? 0 : 20 * ((ply / 4) % 3)));
+      await proxy.down();
+      await proxy.up();
+    });
+    await scene.expectEveryMoveOnce(gameId, moves);
+    expect(bot.log.filter((l) => /stream dropped|stream ended before/.test(l)).length).toBeGreaterThan(3);
+    expect(await bot.kill('SIGINT')).toBe(0);
+    await proxy.down();
   }, SLOW);
 });

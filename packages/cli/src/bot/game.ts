@@ -106,7 +106,9 @@ export class GamePlayer {
       this.abort.abort();
       return;
     }
-    const ply = movesOf(state).length;
+    const moves = movesOf(state);
+    const ply = moves.length;
+    if (fresh) this.settle(moves);
     const mine = this.sideToMove(ply) === this.side;
     const earlier = this.posted.get(ply);
     if (earlier?.unsure && fresh) {
@@ -116,6 +118,15 @@ export class GamePlayer {
     }
     if (!mine || earlier || this.thinking === ply) return;
     void this.think(ply, state);
+  }
+
+  /** Unanswered posts of plies the game has passed: they landed (the move there is the one posted) or did not. */
+  private settle(moves: string[]): void {
+    for (const [ply, p] of this.posted) {
+      if (!p.unsure || ply >= moves.length) continue;
+      this.posted.set(ply, { ...p, unsure: false });
+      this.log(moves[ply] === p.usi ? `game ${this.id}: ply ${ply}: played ${p.usi} (its answer lost; the game stream has it)` : `game ${this.id}: ply ${ply}: ${p.usi} did not land; the game has ${moves[ply]}`);
+    }
   }
 
   private sideToMove(ply: number): Side {
