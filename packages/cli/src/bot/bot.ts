@@ -43,7 +43,7 @@ export async function runBot(options: BotOptions): Promise<'stopped' | 'refused'
       games.set(id, player);
       void player.done.then(() => games.delete(id));
     } else if (e.type === 'gameFinish') {
-      games.get(e.game.id)?.stop();
+      games.get(e.game.id)?.finished();
     }
   };
 

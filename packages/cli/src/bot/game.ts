@@ -12,6 +12,7 @@ import { Backoff, type Site } from './site.ts';
 // persists a move before it answers, so the state it streams after that has it).
 
 type Side = 'sente' | 'gote';
+const FINISH_GRACE_MS = 5_000;
 interface Posted { usi: string; unsure: boolean }
 
 export class GamePlayer {
@@ -35,9 +36,17 @@ export class GamePlayer {
     this.done = this.follow().finally(() => this.engine?.then((e) => e.stop(), () => {}));
   }
 
-  /** Stops following (SIGINT, or the game finished): nothing is resigned. */
+  /** Stops following (SIGINT): nothing is resigned. */
   stop(): void {
     this.abort.abort();
+  }
+
+  /**
+   * The event stream says the game finished: its own stream says how with its last gameState, which
+   * may come a moment later; if that stream is gone, the game is let go a little later anyway.
+   */
+  finished(): void {
+    setTimeout(() => this.stop(), FINISH_GRACE_MS).unref();
   }
 
   private async follow(): Promise<void> {
