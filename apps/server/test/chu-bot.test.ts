@@ -127,6 +127,8 @@ class Scene {
       l.type === 'gameState' ? [l.moves as string] : l.type === 'gameFull' ? [(l.state as { moves: string }).moves] : []));
     const distinct = seen.filter((m, i) => m !== seen[i - 1]);
     expect(distinct).toEqual(['', ...moves.map((_, i) => moves.slice(0, i + 1).join(' '))]);
+    // every line the server sent read by the bridge's schemas (@chu/protocol apiStreams.ts)
+    expect(this.bridges.flatMap((b) => b.log).filter((l) => l.includes('skipped a line'))).toEqual([]);
     const played = this.bridges.flatMap((b) => b.played(gameId)).sort((a, b) => a[0] - b[0]);
     expect(played).toEqual(moves.flatMap((usi, ply) => (ply % 2 === 1 ? [[ply, usi]] : [])));
   }
