@@ -47,9 +47,9 @@ class Scene {
     return s;
   }
 
-  /** A bridge to the server, or to `url` (a proxy in front of it). */
-  bridge(url = this.server.url): ChuBot {
-    const b = new ChuBot(['--url', url, '--token', this.secret, '--variants', 'chu', '--min-seconds', '60', '--engine-option', 'Level=1']);
+  /** A bridge to the server, or to `url` (a proxy in front of it), with our engine (`chu usi`) at level 1. */
+  bridge(url = this.server.url, more: string[] = []): ChuBot {
+    const b = new ChuBot(['--url', url, '--token', this.secret, '--variants', 'chu', '--min-seconds', '60', '--engine-option', 'Level=1', ...more]);
     this.bridges.push(b);
     return b;
   }
@@ -186,7 +186,8 @@ describe('chu bot plays a person on the site', () => {
   it('a restart of the server mid-game: the bridge reconnects and the game goes on, no move lost or repeated', async () => {
     const scene = await Scene.open();
     scenes.push(scene);
-    const bot = scene.bridge();
+    // the engine named as any other is: a command line, run by the shell
+    const bot = scene.bridge(scene.server.url, ['--engine', `${JSON.stringify(process.execPath)} --import tsx packages/cli/src/chu.ts usi`]);
     await bot.saw(/listening on/);
     const { gameId, code } = await scene.seated((await scene.challenge('chu')).id);
     await scene.watch(gameId);
