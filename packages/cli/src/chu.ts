@@ -3,7 +3,7 @@ import { ALL_VARIANTS, Game, MAX_MOVES, makeSfen, parseKif, parseSfen, perft, st
 import { kifErrorText } from './kif-errors.ts';
 
 // The `chu` command line (contract used by other tools — keep it exactly as specified).
-const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|start|usi> [--variant chu|dai|heisei] [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off] [--knight-second-chance on|off] [--heisei-drops any|once]`;
+const USAGE = `usage: chu <moves|successors|perft <depth>|play <usi>…|kif|unkif|start|usi|bot …> [--variant chu|dai|heisei] [--promotion association|shogi] [--lion-trading off|protected|always] [--bare-king on|off] [--knight-second-chance on|off] [--heisei-drops any|once]`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(message + '\n');
@@ -84,6 +84,11 @@ async function text(): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'bot') {
+    // the bridge to the site's Bot API has flags of its own (bot/options.ts)
+    const { botCommand } = await import('./bot/bot.ts');
+    process.exit(await botCommand(process.argv.slice(3)));
+  }
   const { command, rest, options, given } = parseArgs(process.argv.slice(2));
   const positions = async () =>
     (await lines()).map((sfen) => {

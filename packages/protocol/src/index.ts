@@ -17,6 +17,7 @@ export * from './puzzles.ts';
 export * from './policy.ts';
 export * from './rated.ts';
 export * from './api.ts';
+export * from './apiStreams.ts';
 // The words without their schemas (terms/README.md): the web's first page reads only these.
 export * from './terms/wire.ts';
 export * from './terms/accounts.ts';
