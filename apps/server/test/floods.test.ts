@@ -27,8 +27,8 @@ async function burst(c: TestClient, n: number): Promise<number> {
 type Refusal = Error & { data?: { code?: string; message?: string; retryAfterMs?: number } };
 
 /** A handshake as a program makes it (no reconnection): the welcome, or the refusal it got. */
-function handshake(url: string, token: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; refused: Refusal | null }> {
-  const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
+function handshake(url: string, token: string, headers: Record<string, string> = {}, auth: Record<string, string> = { token }): Promise<{ socket: Socket; refused: Refusal | null }> {
+  const socket = io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
   return new Promise((resolve) => {
     socket.once('s', (m: ServerMessage) => { if (m.type === 'welcome') resolve({ socket, refused: null }); });
     socket.once('connect_error', (err: Refusal) => resolve({ socket, refused: err }));
@@ -59,17 +59,25 @@ describe.each(STORES)('socket handshakes per address (%s counters)', (_store, re
     const guess = await handshake(s.url, 'not a token at all', from('203.0.113.7'));
     open.push(guess.socket);
     expect(guess.refused?.data?.code).toBe('rate-limited');
+    // an API token offered on a socket pays for its try as well: only the server's own loopback (with its key) skips the budget
+    const api = await handshake(s.url, '', from('203.0.113.7'), { apiToken: 'chu_made_up', key: 'a guess' });
+    open.push(api.socket);
+    expect(api.refused?.data?.code).toBe('rate-limited');
     // someone else behind the same proxy has a budget of their own
     const other = await handshake(s.url, token, from('198.51.100.4'));
     open.push(other.socket);
     expect(other.refused).toBeNull();
+    // …and an API token offered there is refused in words, the budget not yet spent
+    const apiThere = await handshake(s.url, '', from('198.51.100.4'), { apiToken: 'chu_made_up' });
+    open.push(apiThere.socket);
+    expect(apiThere.refused?.data?.code).toBe('api-token-required');
 
     if (redisUrl) {
       // the counters are in Redis, under this site's prefix, where every process of the site counts
       const redis = new Redis(redisUrl);
       const count = await redis.get(`${sitePrefix({ databaseUrl: s.target.databaseUrl, dataDir: s.target.dataDir })}:handshakes:203.0.113.7`);
       redis.disconnect();
-      expect(Number(count)).toBe(7);
+      expect(Number(count)).toBe(8);
     }
     for (const socket of open) socket.close();
     console.log(`handshakes: ${handshakes.perAddress} per address per ${handshakes.windowMs / 1000} s by default; Retry-After ${sixth.refused?.data?.retryAfterMs} ms`);

@@ -126,11 +126,13 @@ export class Gateway {
    */
   private async admit(socket: Socket): Promise<Admission> {
     const auth = socket.handshake.auth as { token?: unknown; apiToken?: unknown; key?: unknown } | undefined;
-    if (auth?.apiToken !== undefined) return this.admitApi(auth.apiToken, auth.key);
+    if (auth?.apiToken !== undefined && this.api && typeof auth.key === 'string' && safeEqual(auth.key, this.api.key)) return this.admitApi(auth.apiToken);
     const budget = await this.handshakes.take(clientAddress(this.config, socket.handshake));
     if (!budget.ok) {
       return { ok: false, code: 'rate-limited', message: `Too many connections from this address; retry in ${Math.ceil(budget.retryAfterMs / 1000)} s.`, retryAfterMs: budget.retryAfterMs };
     }
+    // an API token from anywhere but this process's own loopback: refused, after the address paid for the try
+    if (auth?.apiToken !== undefined) return { ok: false, code: 'api-token-required', message: 'API tokens work on the HTTP API (docs/api.md), not on sockets.' };
     // A page on another site must not open a socket that carries our visitor's cookie.
     if (checkOrigin(this.config, socket.handshake.headers, socket.handshake.secure) === 'foreign') {
       return { ok: false, code: 'forbidden-origin', message: 'Connections from other sites are not accepted.' };
@@ -150,10 +152,8 @@ export class Gateway {
    * the key, so no program opens one itself. It sits as the account's API seat; the API's own limits
    * (per token and address) counted its requests, so the address budget (this machine's) is not taken.
    */
-  private async admitApi(apiToken: unknown, key: unknown): Promise<Admission> {
-    if (!this.api || typeof key !== 'string' || !safeEqual(key, this.api.key) || typeof apiToken !== 'string') {
-      return { ok: false, code: 'api-token-required', message: 'API tokens work on the HTTP API (docs/api.md), not on sockets.' };
-    }
+  private async admitApi(apiToken: unknown): Promise<Admission> {
+    if (!this.api || typeof apiToken !== 'string') return { ok: false, code: 'api-token-required', message: 'The API\'s socket carries its token as a string.' };
     const r = await this.api.tokens.check(apiToken);
     if (!r.ok) return { ok: false, code: 'unauthenticated', message: 'No such API token: it was revoked, or never existed.' };
     const seat = apiSeat(r.caller.user);
