@@ -29,7 +29,9 @@ describe('the glossary', () => {
     ['ja', /レーティング戦/],
     ['ja', /対局の申し込み/],
   ] as const)('%s: no message says %s', (lang, word) => {
-    expect(Object.entries(FILES[lang]).filter(([, text]) => word.test(text)).map(([k]) => k)).toEqual([]);
+    // what a reader sees: a placeholder's name ({rating}) is the code's, replaced before it shows
+    const shown = (text: string) => text.replace(/\{\w+\}/g, '');
+    expect(Object.entries(FILES[lang]).filter(([, text]) => word.test(shown(text))).map(([k]) => k)).toEqual([]);
   });
 
   it.each([

@@ -51,7 +51,7 @@ describe('an arena whose owner dies', () => {
       const urls = site.nodes.map((n) => n.url);
       // six bots spread over the three processes; the stronger (by name) wins
       const names = Array.from({ length: 6 }, (_, i) => `ka${i + 1}`);
-      for (const [i, name] of names.entries()) bots.push(await TournamentBot.create(urls[i % 3], name, (opponent) => (name > opponent ? 'win' : 'lose')));
+      for (const [i, name] of names.entries()) bots.push(await TournamentBot.create(urls[i % 3], name, (opponent) => (name > opponent ? 'win' : 'lose'), 30_000));
       const org = await account(urls[0], 'organiser');
       const made = await post(urls[0], '/api/tournaments', { kind: 'arena', name: 'Failover arena', startsAt: Date.now() + 3_600_000, minutes: 15, control: '10m+30b' }, { bearer: org.token });
       expect(made.status).toBe(200);

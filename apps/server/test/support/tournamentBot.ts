@@ -21,13 +21,18 @@ export class TournamentBot {
 
   private constructor(
     readonly username: string, public client: TestClient, private readonly who: { token: string; deviceId: string }, private readonly plan: Plan,
+    private readonly joinMs: number,
   ) {}
 
   get token(): string { return this.who.token; }
 
-  static async create(url: string, username: string, plan: Plan): Promise<TournamentBot> {
+  /**
+   * `joinMs`: how long a join may take. A cluster test's bots wait out a failover (the room's owner just
+   * died: its lease lapses, another process takes it over) on a machine busy with a whole arena's games.
+   */
+  static async create(url: string, username: string, plan: Plan, joinMs = 8000): Promise<TournamentBot> {
     const who = await account(url, username);
-    return new TournamentBot(username, await TestClient.connect(url, who), who, plan);
+    return new TournamentBot(username, await TestClient.connect(url, who), who, plan, joinMs);
   }
 
   /**
@@ -74,9 +79,7 @@ export class TournamentBot {
 
   private async playOne(code: string, gameId: string, color: 'black' | 'white'): Promise<void> {
     const c = this.client;
-    // a join waits out a failover: the room's owner may have just died (its lease lapses, another
-    // process takes it over) on a machine busy with a whole arena's games
-    await c.join(code, undefined, 30_000).catch((err: Error) => { throw new Error(`joining ${code} for game ${gameId}: ${err.message}`); });
+    await c.join(code, undefined, this.joinMs).catch((err: Error) => { throw new Error(`joining ${code} for game ${gameId}: ${err.message}`); });
     await c.until(() => this.stopped || c.game?.id === gameId, 15_000);
     if (this.stopped) return;
     const opponent = c.game!.seats[color === 'black' ? 'white' : 'black'];
