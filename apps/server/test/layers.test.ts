@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 //   realtime / http  →  tournaments  →  (friends, notifications)  →  rooms  →  (game, ranked)  →  db
 // (game/ and ranked/ side by side: a game's ledger takes the rating step through a port that ranked's
 // RatingBook fills, so game/ never imports ranked/)
-// with cpu/ and identity/ off to the side (cpu imports no layer; identity only db), the plain top
+// with api/ (under http) over rooms, learn/ and puzzles/ (under http) over db, and cpu/ and identity/ off to the side (cpu imports no layer; identity only db), the plain top
 // files (config, startup, log, health, metrics) below everything, and the composition files (server,
 // engineProcess, main, cluster) above everything. This reads every source file and fails on any import that climbs back up.
 
@@ -16,7 +16,10 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 /** What each part of src/ may import besides itself and the base files. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   realtime: ['tournaments', 'friends', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
-  http: ['tournaments', 'friends', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  http: ['api', 'learn', 'puzzles', 'tournaments', 'friends', 'notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
+  api: ['rooms', 'db', 'identity'], // the lishogi-shaped API's programs: a socket to this process itself, and streams (issue 50)
+  learn: ['db'], // lessons' progress (issue 49)
+  puzzles: ['db'], // the puzzle trainer's ratings and history (issue 49)
   tournaments: ['notifications', 'rooms', 'game', 'ranked', 'db', 'identity', 'cpu'],
   friends: ['notifications', 'rooms', 'db', 'identity'], // follows, blocks, challenges: a challenge accepted opens a room
   notifications: ['rooms', 'db', 'identity'], // what reaches a player who is not looking: rooms plug into it by an interface

@@ -1,5 +1,5 @@
 import type { ApiCaller } from '../identity/ApiTokens.ts';
-import { apiSeatId } from './apiSeat.ts';
+import { apiSeatId } from '../identity/apiSeat.ts';
 import { GameLink, type LinkOpened } from './GameLink.ts';
 import type { Loopback } from './Loopback.ts';
 

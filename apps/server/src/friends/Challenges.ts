@@ -1,4 +1,4 @@
-import { apiSeat, isApiSeat } from '../api/apiSeat.ts';
+import { apiSeat, isApiSeat } from '../identity/apiSeat.ts';
 import { randomInt } from 'node:crypto';
 import {
   ChallengeColorSchema, ChallengeStatusSchema, RoomOptionsSchema,

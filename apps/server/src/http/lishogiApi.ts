@@ -4,7 +4,7 @@ import {
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
-import { apiSeat } from '../api/apiSeat.ts';
+import { apiSeat } from '../identity/apiSeat.ts';
 import type { GameLinks } from '../api/GameLinks.ts';
 import type { GameLine } from '../api/GameLink.ts';
 import { challengeJson } from '../api/lishogiShapes.ts';

@@ -1,4 +1,4 @@
-import { apiSeatId } from '../api/apiSeat.ts';
+import { apiSeatId } from './apiSeat.ts';
 import type { PrismaClient } from '../db/database.ts';
 
 export type BotUpgrade = { ok: true } | { ok: false; code: 'already-bot' | 'has-games' };

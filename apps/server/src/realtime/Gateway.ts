@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { sitePrefix, type ServerConfig } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
-import { apiCredential, apiSeat, isApiCredential } from '../api/apiSeat.ts';
+import { apiCredential, apiSeat, isApiCredential } from '../identity/apiSeat.ts';
 import type { ApiTokens } from '../identity/ApiTokens.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { safeEqual } from '../identity/secrets.ts';

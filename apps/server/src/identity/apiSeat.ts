@@ -1,5 +1,3 @@
-import type { Visitor } from '../rooms/ports.ts';
-
 // A program acting for an account through the API (issue 50) sits at the board as the account's "API
 // seat": one device id per account, whichever of its tokens the program uses, so a new token plays on in
 // the games the revoked one started. It is nobody's browser: no device row, no cookie opens it.
@@ -8,8 +6,8 @@ const PREFIX = 'api-';
 export const apiSeatId = (userId: string): string => `${PREFIX}${userId}`;
 export const isApiSeat = (deviceId: string): boolean => deviceId.startsWith(PREFIX);
 
-/** The account's API seat as a room sees a visitor (`bot`: the account is a bot, shown so beside its name). */
-export const apiSeat = (user: { id: string; username: string; bot: boolean }): Visitor => ({
+/** The account's API seat as a room sees a visitor (rooms' `Visitor`; `bot`: the account is a bot, shown so beside its name). */
+export const apiSeat = (user: { id: string; username: string; bot: boolean }): { id: string; name: string; user: { id: string; username: string; bot: boolean } } => ({
   id: apiSeatId(user.id), name: user.username, user: { id: user.id, username: user.username, bot: user.bot },
 });
 
