@@ -273,7 +273,7 @@ export function gameJson(r: GameRecord, facts: GameFacts): GameJson {
     ...(r.options.startSfen !== null ? { initialSfen: r.startSfen } : {}),
     ...(r.outcome?.winner ? { winner: SIDE[r.outcome.winner] } : {}),
     moves: r.moves.join(' '),
-    ...(clock ? { clock: { initial: clock.limit, increment: clock.increment, byoyomi: clock.byoyomi, periods: clock.periods, totalTime: clock.limit + 40 * clock.increment } } : {}),
+    ...(clock ? { clock: { initial: clock.limit, increment: clock.increment, byoyomi: clock.byoyomi, periods: clock.periods, totalTime: clock.limit + 40 * clock.increment + 25 * clock.byoyomi * clock.periods } } : {}),
     ...(tc.kind === 'correspondence' ? { daysPerTurn: tc.daysPerMove } : {}),
     ...(r.tournament ? { tournament: r.tournament.id } : {}),
   };
