@@ -60,10 +60,16 @@ export const lishogiClock = (tc: TimeControl): LishogiClock | null =>
     ? { limit: tc.initialSeconds, increment: tc.incrementSeconds, byoyomi: tc.byoyomiSeconds, periods: tc.periods }
     : tc.kind === 'turn' ? { limit: 0, increment: 0, byoyomi: tc.seconds, periods: 1 } : null;
 
+/** A real-time game's estimated length in seconds, as lishogi estimates it (its `totalTime`); null for none. */
+function estimatedSeconds(tc: TimeControl): number | null {
+  if (tc.kind === 'none' || tc.kind === 'correspondence') return null;
+  return tc.kind === 'turn' ? 40 * tc.seconds : tc.initialSeconds + 40 * tc.incrementSeconds + 25 * tc.byoyomiSeconds * tc.periods;
+}
+
 /** lishogi's speed of a control, from its estimated length (lishogi's bands). */
 export function speedOf(tc: TimeControl): string {
-  if (tc.kind === 'none' || tc.kind === 'correspondence') return 'correspondence';
-  const s = tc.kind === 'turn' ? 40 * tc.seconds : tc.initialSeconds + 40 * tc.incrementSeconds + 25 * tc.byoyomiSeconds * tc.periods;
+  const s = estimatedSeconds(tc);
+  if (s === null) return 'correspondence';
   return s < 60 ? 'ultraBullet' : s < 180 ? 'bullet' : s < 480 ? 'blitz' : s < 1500 ? 'rapid' : 'classical';
 }
 
@@ -273,7 +279,7 @@ export function gameJson(r: GameRecord, facts: GameFacts): GameJson {
     ...(r.options.startSfen !== null ? { initialSfen: r.startSfen } : {}),
     ...(r.outcome?.winner ? { winner: SIDE[r.outcome.winner] } : {}),
     moves: r.moves.join(' '),
-    ...(clock ? { clock: { initial: clock.limit, increment: clock.increment, byoyomi: clock.byoyomi, periods: clock.periods, totalTime: clock.limit + 40 * clock.increment + 25 * clock.byoyomi * clock.periods } } : {}),
+    ...(clock ? { clock: { initial: clock.limit, increment: clock.increment, byoyomi: clock.byoyomi, periods: clock.periods, totalTime: estimatedSeconds(tc) ?? 0 } } : {}),
     ...(tc.kind === 'correspondence' ? { daysPerTurn: tc.daysPerMove } : {}),
     ...(r.tournament ? { tournament: r.tournament.id } : {}),
   };
