@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_SCOPES, API_TOKEN_DESCRIPTION_MAX } from './terms/api.ts';
 import { IdSchema } from './common.ts';
+import { ArchiveExportQuerySchema } from './http.ts';
 
 // Personal API tokens (issue 50), managed from the account page with the web session:
 // GET /api/account/tokens, POST /api/account/tokens, POST /api/account/tokens/:id/revoke.
@@ -62,7 +63,6 @@ export const ApiChatBodySchema = z.object({ room: z.enum(['player', 'spectator']
 
 // ---- game export (issue 50): GET /api/games/user/{username}, GET /api/game/export/{id} ---------------
 
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const ms = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
 /**
  * lishogi's query of a player's games, the filters our archive has: `since`/`until` (ms, when the game
@@ -74,13 +74,13 @@ export const ApiGamesQuerySchema = z.object({
   max: z.coerce.number().int().min(1).optional(),
   since: ms.optional(),
   until: ms.optional(),
-  rated: flag.optional(),
+  rated: ArchiveExportQuerySchema.shape.rated,
   variant: z.enum(Object.keys(API_VARIANTS) as [ApiVariantKey, ...ApiVariantKey[]]).optional(),
   color: z.enum(['sente', 'gote']).optional(),
-  vs: z.string().trim().min(1).max(40).regex(/^[^\p{Cc}]*$/u, 'vs is a name').optional(),
+  vs: ArchiveExportQuerySchema.shape.opponent, // found as the archive finds an opponent
   format: z.enum(['kif', 'ndjson', 'json']).optional(),
   // ours: where an export cut at its cap goes on (its reply's X-Next-Cursor)
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is the `X-Next-Cursor` of an export').optional(),
+  cursor: ArchiveExportQuerySchema.shape.cursor,
   moves: z.unknown().optional(), tags: z.unknown().optional(), clocks: z.unknown().optional(), evals: z.unknown().optional(),
   opening: z.unknown().optional(), ongoing: z.unknown().optional(), finished: z.unknown().optional(), sort: z.unknown().optional(),
 }).strict();
