@@ -20,6 +20,9 @@ import { registerChallengeRoutes } from './http/challenges.ts';
 import { registerApiTokenRoutes } from './http/apiTokens.ts';
 import { apiDoor } from './http/apiCaller.ts';
 import { registerLishogiApi } from './http/lishogiApi.ts';
+import { registerLishogiGames } from './http/lishogiGames.ts';
+import { ExportSlots } from './http/exportPacing.ts';
+import { PublicFacts } from './db/PublicFacts.ts';
 import { GameLinks } from './api/GameLinks.ts';
 import { Loopback } from './api/Loopback.ts';
 import { NdjsonStreams } from './api/NdjsonStreams.ts';
@@ -157,7 +160,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   });
   registerRecordRoutes(app, identity, records);
   registerTournamentRoutes(app, identity, records, tournamentStore, tournaments, config.httpLimits.windowMs);
-  registerArchiveRoutes(app, identity, records, archive, config.exports, config.httpLimits.windowMs);
+  const exportSlots = new ExportSlots(config.exports.perAddress);
+  registerArchiveRoutes(app, identity, records, archive, config.exports, config.httpLimits.windowMs, exportSlots);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
   registerNotificationRoutes(app, identity, notifications, webPush);
@@ -168,6 +172,10 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   registerLishogiApi(app, {
     door: apiDoor(apiTokens, limits), bots, links: gameLinks, loopback, streams: apiStreams, challenges, limits,
     gamesInPlay: (userId) => bots.gamesInPlay(userId),
+    origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
+  });
+  registerLishogiGames(app, {
+    identity, records, archive, facts: new PublicFacts(db.prisma), slots: exportSlots, limits: config.exports, windowMs: config.httpLimits.windowMs,
     origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
   });
   registerPuzzleRoutes(app, identity, new PuzzleDesk(db.prisma, () => import('@chu/puzzles').then((m) => m.PuzzleBook.shipped())));

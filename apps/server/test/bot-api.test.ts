@@ -2,10 +2,10 @@
 // hears a person's challenge on its event stream, accepts it, follows the game on its game stream and
 // answers each move of the person (who plays on a socket, as the site's page does); both sides see
 // every move in order; the person's resignation ends the bot's stream and its event stream says so.
-import { ChallengeResponseSchema, CreatedApiTokenSchema, HttpErrorBodySchema } from '@chu/protocol';
+import { ChallengeResponseSchema, CreatedApiTokenSchema, FriendsSchema, HttpErrorBodySchema } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
-import { account, post } from './support/http.ts';
+import { account, post, request } from './support/http.ts';
 import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
 import { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
@@ -157,6 +157,28 @@ describe('the Bot API: a bot plays a person', () => {
     // the Bot API is not a person's
     const botRoute = await post(url, `/api/bot/game/${boardGame}/move/${usi}`, undefined, { bearer: board });
     expect(botRoute.status).toBe(403);
+  });
+
+  it('a person who takes no challenges from bots refuses a bot\'s (403, in words) and still takes a person\'s program\'s; saying yes again lets it through', async () => {
+    const url = server.url;
+    const bot = await account(url, 'eager_bot');
+    const secret = await tokenFor(url, bot.token, BOT_SCOPES);
+    await post(url, '/api/bot/account/upgrade', {}, { bearer: secret });
+    const mio = await account(url, 'mio_person');
+    expect(FriendsSchema.parse(await (await request(url, 'GET', '/api/friends', undefined, { bearer: mio.token })).json()).botChallenges).toBe(true);
+    const said = async (botChallenges: boolean) => {
+      const res = await post(url, '/api/friends/settings', { botChallenges }, { bearer: mio.token });
+      expect(FriendsSchema.parse(await res.json())).toMatchObject({ botChallenges, challengesFrom: 'everyone' });
+    };
+    const challenge = (bearer: string) => post(url, '/api/challenge/mio_person', { 'clock.limit': 300, 'clock.byoyomi': 10 }, { bearer });
+    await said(false);
+    const refused = await challenge(secret);
+    expect(refused.status).toBe(403);
+    expect(HttpErrorBodySchema.parse(await refused.json())).toEqual({ code: 'no-bots', message: 'mio_person takes no challenges from bots.' });
+    const person = await tokenFor(url, (await account(url, 'ned_person')).token, ['board:play', 'challenge:write']);
+    expect((await challenge(person)).status).toBe(200);
+    await said(true);
+    expect((await challenge(secret)).status).toBe(200);
   });
 
   it('a token without bot:play, a person\'s account, and a revoked token are refused on the game stream', async () => {

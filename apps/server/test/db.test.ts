@@ -121,6 +121,12 @@ describe('database: migrations and every model round-trips', () => {
 
   it('round-trips API tokens with their scopes, and a bot account (tokens go with the account\'s row)', async () => {
     const p = db.prisma;
+    // a person takes bots' challenges unless they say no (issue 50)
+    await p.user.create({ data: { id: 'u7', username: 'shy', passwordHash: 'scrypt$x' } });
+    expect(await p.user.findUniqueOrThrow({ where: { id: 'u7' }, select: { bot: true, botChallenges: true } })).toEqual({ bot: false, botChallenges: true });
+    await p.user.update({ where: { id: 'u7' }, data: { botChallenges: false } });
+    expect((await p.user.findUniqueOrThrow({ where: { id: 'u7' } })).botChallenges).toBe(false);
+    await p.user.delete({ where: { id: 'u7' } });
     await p.user.create({ data: { id: 'u6', username: 'robo', passwordHash: 'scrypt$x', bot: true } });
     const createdAt = new Date(Date.UTC(2026, 11, 7));
     const token = { id: 't1', userId: 'u6', tokenHash: 'h_t1', description: 'my bot', scopes: ['bot:play', 'challenge:read'], createdAt, lastUsedAt: null };

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
-import { account, post } from './support/http.ts';
+import { account, post, request } from './support/http.ts';
 import type { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -28,6 +28,7 @@ const SCHEMA_OF: Record<string, string> = {
 describe('our streams, read by lishogi\'s schemas', () => {
   let server: TestServer;
   const lines: Record<string, unknown>[] = [];
+  const exported: { game: Record<string, unknown>[]; user: Record<string, unknown> | null } = { game: [], user: null };
   const open: { close(): void }[] = [];
   beforeAll(async () => {
     server = await startTestServer({ httpLimits: { ...defaultConfig().httpLimits, devices: 200, registers: 100 }, api: { keepAliveMs: 100, idleMs: 2_000 } });
@@ -69,6 +70,11 @@ describe('our streams, read by lishogi\'s schemas', () => {
     await game.untilEnd();
     await events.next((l) => l.type === 'gameFinish');
     lines.push(...events.lines, ...game.lines);
+    // the game export's objects: the game alone, as a line of the bot's games, and the bot itself
+    exported.game.push(await (await request(url, 'GET', `/api/game/export/${gameId}`)).json() as Record<string, unknown>);
+    const text = await (await request(url, 'GET', '/api/games/user/shape_bot')).text();
+    exported.game.push(...text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>));
+    exported.user = await (await request(url, 'GET', '/api/user/shape_bot')).json() as Record<string, unknown>;
   });
   afterAll(async () => {
     open.forEach((o) => o.close());
@@ -84,6 +90,18 @@ describe('our streams, read by lishogi\'s schemas', () => {
     for (const line of lines.filter((l) => l.type === type)) {
       expect(validate(line) ? [] : validate.errors, JSON.stringify(line)).toEqual([]);
     }
+  });
+
+  it('the game export\'s games are valid GameJson, its bot a valid UserExtended titled BOT', () => {
+    expect(exported.game).toHaveLength(2);
+    expect(exported.game[1]).toEqual(exported.game[0]);
+    const game = validator('GameJson');
+    for (const g of exported.game) expect(game(g) ? [] : game.errors, JSON.stringify(g)).toEqual([]);
+    expect(exported.game[0]).toMatchObject({ variant: 'chushogi', status: 'resign', winner: 'gote', players: { gote: { user: { name: 'shape_bot', title: 'BOT' } } } });
+    const user = validator('UserExtended');
+    expect(user(exported.user) ? [] : user.errors, JSON.stringify(exported.user)).toEqual([]);
+    expect(exported.user).toMatchObject({ id: 'shape_bot', username: 'shape_bot', title: 'BOT' });
+    expect(game({ ...exported.game[0], variant: 'daishogi' })).toBe(false); // the check is not empty
   });
 
   it('the schemas do refuse what lishogi would not read (the check is not empty)', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_SCOPES, API_TOKEN_DESCRIPTION_MAX } from './terms/api.ts';
 import { IdSchema } from './common.ts';
+import { ArchiveExportQuerySchema } from './http.ts';
 
 // Personal API tokens (issue 50), managed from the account page with the web session:
 // GET /api/account/tokens, POST /api/account/tokens, POST /api/account/tokens/:id/revoke.
@@ -59,3 +60,29 @@ export type ApiChallengeBody = z.infer<typeof ApiChallengeBodySchema>;
 
 /** POST /api/{bot,board}/game/{id}/chat. */
 export const ApiChatBodySchema = z.object({ room: z.enum(['player', 'spectator']), text: z.string().min(1).max(140) }).strict();
+
+// ---- game export (issue 50): GET /api/games/user/{username}, GET /api/game/export/{id} ---------------
+
+const ms = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+/**
+ * lishogi's query of a player's games, the filters our archive has: `since`/`until` (ms, when the game
+ * finished), `max`, `rated`, `variant` (lishogi's key), `color` (the player's side), `vs` (the opponent,
+ * by the start of its name as the archive finds it). `format=kif` asks for KIF as `Accept: application/x-kif` does.
+ * lishogi's rendering switches (moves, tags, clocks…) are accepted and set aside.
+ */
+export const ApiGamesQuerySchema = z.object({
+  max: z.coerce.number().int().min(1).optional(),
+  since: ms.optional(),
+  until: ms.optional(),
+  rated: ArchiveExportQuerySchema.shape.rated,
+  variant: z.enum(Object.keys(API_VARIANTS) as [ApiVariantKey, ...ApiVariantKey[]]).optional(),
+  color: z.enum(['sente', 'gote']).optional(),
+  vs: ArchiveExportQuerySchema.shape.opponent, // found as the archive finds an opponent
+  format: z.enum(['kif', 'ndjson', 'json']).optional(),
+  // ours: where an export cut at its cap goes on (its reply's X-Next-Cursor)
+  cursor: ArchiveExportQuerySchema.shape.cursor,
+  moves: z.unknown().optional(), tags: z.unknown().optional(), clocks: z.unknown().optional(), evals: z.unknown().optional(),
+  opening: z.unknown().optional(), ongoing: z.unknown().optional(), finished: z.unknown().optional(), sort: z.unknown().optional(),
+}).strict();
+export type ApiGamesQuery = z.infer<typeof ApiGamesQuerySchema>;
+export const ApiGameExportQuerySchema = ApiGamesQuerySchema.pick({ format: true, moves: true, tags: true, clocks: true, evals: true }).strict();

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'too-many-tournaments', // an account has TOURNAMENTS_PER_ACCOUNT upcoming or running already
   'blocked',          // a challenge (or a follow) between two accounts one of which blocked the other
   'friends-only',     // the player takes challenges only from people they follow
+  'no-bots',          // a bot's challenge to a person who takes none from bots (issue 50)
   'too-many-challenges', // the sender has its bound of open challenges: cancel one, or wait for answers
   'no-challenge',     // no such open challenge for this account (answered, cancelled or expired meanwhile)
   'self-challenge',   // a player cannot challenge (or follow, or block) themselves

@@ -13,8 +13,9 @@ export type PlayerNameBody = z.infer<typeof PlayerNameBodySchema>;
 export const CHALLENGES_FROM = ['everyone', 'following'] as const;
 export const ChallengesFromSchema = z.enum(CHALLENGES_FROM);
 export type ChallengesFrom = z.infer<typeof ChallengesFromSchema>;
-/** POST /api/friends/settings */
-export const FriendSettingsBodySchema = z.object({ challengesFrom: ChallengesFromSchema }).strict();
+/** POST /api/friends/settings: either setting, or both. `botChallenges`: whether bot accounts may challenge the account (issue 50). */
+export const FriendSettingsBodySchema = z.object({ challengesFrom: ChallengesFromSchema.optional(), botChallenges: z.boolean().optional() }).strict()
+  .refine((b) => b.challengesFrom !== undefined || b.botChallenges !== undefined, 'send challengesFrom, botChallenges or both');
 export type FriendSettingsBody = z.infer<typeof FriendSettingsBodySchema>;
 
 /** A game a player is in now (active or adjourned): one click to watch it at /r/roomCode. */
@@ -39,5 +40,6 @@ export const FriendsSchema = z.object({
   followers: z.array(FriendSchema),
   blocked: z.array(z.string()),
   challengesFrom: ChallengesFromSchema,
+  botChallenges: z.boolean().default(true), // bot accounts may challenge it (issue 50)
 });
 export type Friends = z.infer<typeof FriendsSchema>;

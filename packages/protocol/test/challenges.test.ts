@@ -33,6 +33,10 @@ describe('the friends\' doors', () => {
     ['settings', FriendSettingsBodySchema, { challengesFrom: 'everyone' }, true],
     ['settings', FriendSettingsBodySchema, { challengesFrom: 'following' }, true],
     ['settings', FriendSettingsBodySchema, { challengesFrom: 'friends' }, false],
+    ['settings', FriendSettingsBodySchema, { botChallenges: false }, true],
+    ['settings', FriendSettingsBodySchema, { challengesFrom: 'following', botChallenges: true }, true],
+    ['settings', FriendSettingsBodySchema, { botChallenges: 'no' }, false],
+    ['settings', FriendSettingsBodySchema, {}, false],
   ] as const)('%s %j is taken: %s', (_door, schema, body, ok) => {
     expect(schema.safeParse(body).success).toBe(ok);
   });

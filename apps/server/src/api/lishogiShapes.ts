@@ -1,5 +1,7 @@
-import type { Challenge, ChatMessage, Color, GameEvent, GameView, Outcome, SeatView } from '@chu/protocol';
+import { DELETED_PLAYER, type Challenge, type ChatMessage, type Color, type GameEvent, type GameRecord, type GameView, type Outcome, type SeatView } from '@chu/protocol';
+import { isProvisional } from '@chu/ratings';
 import type { TimeControl, Variant } from '@chu/rules';
+import type { AccountFacts, GameFacts } from '../db/PublicFacts.ts';
 
 // The objects of lishogi's Bot and Board APIs (doc/specs/lishogi-api.yaml in lishogi-org/api), made from
 // ours, so a lishogi client reads them. Shapes learnt from the spec; the code is ours. Where we differ
@@ -58,10 +60,16 @@ export const lishogiClock = (tc: TimeControl): LishogiClock | null =>
     ? { limit: tc.initialSeconds, increment: tc.incrementSeconds, byoyomi: tc.byoyomiSeconds, periods: tc.periods }
     : tc.kind === 'turn' ? { limit: 0, increment: 0, byoyomi: tc.seconds, periods: 1 } : null;
 
+/** A real-time game's estimated length in seconds, as lishogi estimates it (its `totalTime`); null for none. */
+function estimatedSeconds(tc: TimeControl): number | null {
+  if (tc.kind === 'none' || tc.kind === 'correspondence') return null;
+  return tc.kind === 'turn' ? 40 * tc.seconds : tc.initialSeconds + 40 * tc.incrementSeconds + 25 * tc.byoyomiSeconds * tc.periods;
+}
+
 /** lishogi's speed of a control, from its estimated length (lishogi's bands). */
 export function speedOf(tc: TimeControl): string {
-  if (tc.kind === 'none' || tc.kind === 'correspondence') return 'correspondence';
-  const s = tc.kind === 'turn' ? 40 * tc.seconds : tc.initialSeconds + 40 * tc.incrementSeconds + 25 * tc.byoyomiSeconds * tc.periods;
+  const s = estimatedSeconds(tc);
+  if (s === null) return 'correspondence';
   return s < 60 ? 'ultraBullet' : s < 180 ? 'bullet' : s < 480 ? 'blitz' : s < 1500 ? 'rapid' : 'classical';
 }
 
@@ -219,5 +227,91 @@ export function challengeJson(c: Challenge, origin: string, me: string): Challen
     perf: { name: capitalised(speed) },
     direction: c.from.toLowerCase() === me.toLowerCase() ? 'out' : 'in',
     ...(c.options.startSfen ? { initialSfen: c.options.startSfen } : {}),
+  };
+}
+
+// ---- game export and users (GET /api/games/user/{username}, /api/game/export/{id}, /api/user/{username}) --
+
+/** lishogi's GameUser: an account's name and title, its rating in a rated game and the change; a guest's name; the CPU's level. */
+export interface GameUserJson {
+  user?: { id: string; name: string; title?: 'BOT' };
+  name?: string; rating?: number; ratingDiff?: number; provisional?: boolean; aiLevel?: number;
+}
+/** lishogi's GameJson (the fields we have). */
+export interface GameJson {
+  id: string; rated: boolean; variant: string; speed: string; perf: string;
+  createdAt: number; lastMoveAt: number; status: LishogiStatus;
+  players: { sente: GameUserJson; gote: GameUserJson };
+  initialSfen?: string; winner?: 'sente' | 'gote'; moves: string;
+  clock?: { initial: number; increment: number; byoyomi: number; periods: number; totalTime: number };
+  daysPerTurn?: number;
+  tournament?: string;
+}
+
+function gameUser(seat: GameRecord['seats']['black'], account: GameFacts['accounts']['black'], rating: GameFacts['ratings']['black']): GameUserJson {
+  if (seat.kind === 'cpu') return { aiLevel: seat.level ?? 1 };
+  if (!seat.name) return {};
+  const rated = rating ? { rating: Math.round(rating.before), ratingDiff: Math.round(rating.after) - Math.round(rating.before), ...(rating.provisional ? { provisional: true } : {}) } : {};
+  return account
+    ? { user: { id: seat.name.toLowerCase(), name: seat.name, ...(account.bot ? { title: 'BOT' as const } : {}) }, ...rated }
+    : { name: seat.name === DELETED_PLAYER ? 'deleted player' : seat.name, ...rated };
+}
+
+/** A stored game as lishogi's GameJson; `facts` (PublicFacts) gives what its record does not hold. */
+export function gameJson(r: GameRecord, facts: GameFacts): GameJson {
+  const tc = r.options.timeControl;
+  const speed = speedOf(tc);
+  const createdAt = Date.parse(r.createdAt);
+  const clock = lishogiClock(tc);
+  return {
+    id: r.id,
+    rated: facts.rated,
+    variant: VARIANT_KEYS[r.options.variant].key,
+    speed,
+    perf: speed,
+    createdAt,
+    lastMoveAt: facts.lastMoveAt?.getTime() ?? (r.finishedAt ? Date.parse(r.finishedAt) : createdAt),
+    status: r.outcome ? STATUS[r.outcome.reason] : 'started',
+    players: {
+      sente: gameUser(r.seats.black, facts.accounts.black, facts.ratings.black),
+      gote: gameUser(r.seats.white, facts.accounts.white, facts.ratings.white),
+    },
+    ...(r.options.startSfen !== null ? { initialSfen: r.startSfen } : {}),
+    ...(r.outcome?.winner ? { winner: SIDE[r.outcome.winner] } : {}),
+    moves: r.moves.join(' '),
+    ...(clock ? { clock: { initial: clock.limit, increment: clock.increment, byoyomi: clock.byoyomi, periods: clock.periods, totalTime: estimatedSeconds(tc) ?? 0 } } : {}),
+    ...(tc.kind === 'correspondence' ? { daysPerTurn: tc.daysPerMove } : {}),
+    ...(r.tournament ? { tournament: r.tournament.id } : {}),
+  };
+}
+
+/** lishogi's Perf: a pool's standing. */
+export interface PerfJson { games: number; rating: number; rd: number; prog: number; prov?: true }
+/** lishogi's User (the fields we have). */
+export interface UserJson {
+  id: string; username: string; title?: 'BOT'; createdAt: number; seenAt?: number; url: string;
+  perfs: Partial<Record<'ultraBullet' | 'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence', PerfJson>>;
+}
+
+/**
+ * An account as lishogi's User. Our ratings are two pools, not one per speed: the real-time pool stands
+ * under each of lishogi's real-time speeds, the correspondence pool under correspondence (docs/api.md).
+ */
+export function userJson(a: AccountFacts, origin: string): UserJson {
+  const perf = (p: AccountFacts['pools']['realtime']): PerfJson | undefined =>
+    p && { games: p.games, rating: Math.round(p.rating), rd: Math.round(p.deviation), prog: 0, ...(isProvisional({ rd: p.deviation }) ? { prov: true as const } : {}) };
+  const realtime = perf(a.pools.realtime);
+  const correspondence = perf(a.pools.correspondence);
+  return {
+    id: a.username.toLowerCase(),
+    username: a.username,
+    ...(a.bot ? { title: 'BOT' as const } : {}),
+    createdAt: a.createdAt.getTime(),
+    ...(a.seenAt ? { seenAt: a.seenAt.getTime() } : {}),
+    url: `${origin}/#/player/${encodeURIComponent(a.username)}`, // the web client's profile route
+    perfs: {
+      ...(realtime ? { ultraBullet: realtime, bullet: realtime, blitz: realtime, rapid: realtime, classical: realtime } : {}),
+      ...(correspondence ? { correspondence } : {}),
+    },
   };
 }

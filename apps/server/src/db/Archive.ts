@@ -8,6 +8,9 @@ import { recordSeat } from './GameRecords.ts';
 /** Where a page starts: after the game finished at `finishedAt` with id `id` (newest first). */
 export interface ArchiveCursor { finishedAt: Date; id: string }
 
+/** What the API's export narrows besides the archive's filters: games finished since a time, played on one side. */
+export interface ArchiveSpan { since?: Date; color?: Color }
+
 // The cursor is opaque to clients: base64url of "<ms since epoch>.<game id>". Finished games are ordered
 // by (finished_at, id) and a game finishes once, so a game finished after paging began lands before
 // the first page and never shifts the pages after a cursor.
@@ -89,9 +92,9 @@ export class Archive {
    * The ids of one page, newest first, and the cursor after it: all an export needs before it streams,
    * without the page's per-game counts (an export of 1,000 games reads their records later, a few at a time).
    */
-  async ids(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number): Promise<{ ids: string[]; next: string | null }> {
+  async ids(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number, span: ArchiveSpan = {}): Promise<{ ids: string[]; next: string | null }> {
     const rows = await this.prisma.$queryRaw<{ id: string; finished_at: Date }[]>(Prisma.sql`
-      SELECT a."id", a."finished_at" FROM (${this.seatScans(userId, filter, cursor, limit + 1, () => Prisma.sql`g."id", g."finished_at"`)}) a
+      SELECT a."id", a."finished_at" FROM (${this.seatScans(userId, filter, cursor, limit + 1, () => Prisma.sql`g."id", g."finished_at"`, span)}) a
       ORDER BY a."finished_at" DESC, a."id" DESC LIMIT ${limit + 1}`);
     const last = rows.length > limit ? rows[limit - 1] : null;
     return { ids: rows.slice(0, limit).map((r) => r.id), next: last ? cursorText({ finishedAt: last.finished_at, id: last.id }) : null };
@@ -112,19 +115,20 @@ export class Archive {
    * One index scan per seat, each in (finished_at, id) order and cut at the page, joined. A game the
    * account played on both seats is read from the black one only.
    */
-  private seatScans(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number, columns: (color: Color) => Prisma.Sql): Prisma.Sql {
+  private seatScans(userId: string, filter: ArchiveFilter, cursor: ArchiveCursor | null, limit: number, columns: (color: Color) => Prisma.Sql, span: ArchiveSpan = {}): Prisma.Sql {
     const seat = (color: Color) => {
       const where = [
         Prisma.sql`g."status" = 'finished'`,
         Prisma.sql`${seatField(color, 'userId')} = ${userId}`,
         ...(color === 'white' ? [Prisma.sql`${seatField('black', 'userId')} IS DISTINCT FROM ${userId}`] : []),
         ...(cursor ? [Prisma.sql`(g."finished_at", g."id") < (${cursor.finishedAt}::timestamp(3), ${cursor.id})`] : []),
+        ...(span.since ? [Prisma.sql`g."finished_at" >= ${span.since}::timestamp(3)`] : []),
         ...filterSql(filter, color),
       ];
       return Prisma.sql`(SELECT ${columns(color)} FROM "games" g WHERE ${Prisma.join(where, ' AND ')}
         ORDER BY g."finished_at" DESC, g."id" DESC LIMIT ${limit})`;
     };
-    return Prisma.join(COLORS.map(seat), ' UNION ALL ');
+    return Prisma.join(COLORS.filter((c) => !span.color || c === span.color).map(seat), ' UNION ALL ');
   }
 
   /**

@@ -72,7 +72,7 @@ export class Challenges {
 
   /**
    * Checked in this order: the other account exists and is not oneself; no block either way; it takes
-   * challenges from the sender; the sender's open challenges are under the bound; the options fit.
+   * challenges from the sender (its follows, and bots if it is one); the sender's open challenges are under the bound; the options fit.
    */
   async send(from: DeviceIdentity & { user: Account }, to: string, patch: RoomOptionsPatch, color: ChallengeColor): Promise<ChallengeResult> {
     const me = from.user;
@@ -82,8 +82,12 @@ export class Challenges {
     if (await this.friends.blockedBetween(me.id, them.id)) {
       return { ok: false, code: 'blocked', message: `You cannot challenge ${them.username}: one of you blocked the other.` };
     }
-    if ((await this.friends.challengesFrom(them.id)) === 'following' && !(await this.friends.follows(them.id, me.id))) {
+    const settings = await this.friends.challengeSettings(them.id);
+    if (settings.challengesFrom === 'following' && !(await this.friends.follows(them.id, me.id))) {
       return { ok: false, code: 'friends-only', message: `${them.username} takes challenges only from people they follow.` };
+    }
+    if (!settings.botChallenges && (await this.prisma.user.findUnique({ where: { id: me.id }, select: { bot: true } }))?.bot) {
+      return { ok: false, code: 'no-bots', message: `${them.username} takes no challenges from bots.` };
     }
     // a challenge's room is private: it is where the two of them were sent
     const options = RoomOptionsSchema.safeParse({ ...patch, public: false });

@@ -3,6 +3,7 @@ import type { PrismaClient } from '../db/database.ts';
 
 /** An account as others name it. */
 export interface Account { id: string; username: string }
+export interface ChallengeSettings { challengesFrom: ChallengesFrom; botChallenges: boolean }
 
 export type Relating = { ok: true; other: Account } | { ok: false; code: 'no-player' | 'self-challenge'; message: string };
 
@@ -88,13 +89,14 @@ export class Friends {
     return new Set(rows.map((r) => r.id));
   }
 
-  async challengesFrom(userId: string): Promise<ChallengesFrom> {
-    const u = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { challengesFrom: true } });
-    return ChallengesFromSchema.parse(u.challengesFrom);
+  /** Who may challenge the account: everyone or the people it follows; and whether bot accounts may (issue 50). */
+  async challengeSettings(userId: string): Promise<ChallengeSettings> {
+    const u = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { challengesFrom: true, botChallenges: true } });
+    return { challengesFrom: ChallengesFromSchema.parse(u.challengesFrom), botChallenges: u.botChallenges };
   }
 
-  async setChallengesFrom(userId: string, from: ChallengesFrom): Promise<void> {
-    await this.prisma.user.update({ where: { id: userId }, data: { challengesFrom: from } });
+  async setChallengeSettings(userId: string, settings: Partial<ChallengeSettings>): Promise<void> {
+    await this.prisma.user.update({ where: { id: userId }, data: settings });
   }
 
   /** Whom the account follows, who follows it, and whom it blocked: live accounts, by name. */

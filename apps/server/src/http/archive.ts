@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { setTimeout as pause } from 'node:timers/promises';
 import { ArchiveExportQuerySchema, ArchiveQuerySchema, UsernameSchema, type ArchivePage, type Viewer } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCursor, type Archive } from '../db/Archive.ts';
@@ -9,17 +8,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Identity } from '../identity/Identity.ts';
 import { parsed, requestViewer } from './requester.ts';
 import { recordKif } from './records.ts';
-
-// a game's record a read: 20 at once (2,000 moves) held the loop ~60 ms on Postgres, and on PGlite a read runs on the loop (issue 46)
-const RECORDS_PER_READ = 1;
-
-/**
- * The export takes at most a quarter of the loop: after each step (a read, a game's replay) it pauses three
- * times as long as the step took. A move's few turns of the loop (its reads and writes) then meet one
- * step at most, not one at every turn (issue 46: a clock game's acks keep their pace during an export).
- * On the embedded database a read runs on the loop too, so the read's time counts.
- */
-const yieldFor = (began: number) => pause(3 * (performance.now() - began));
+import { pacedExport, type ExportSlots } from './exportPacing.ts';
 
 /**
  * A player's archive: `GET /api/players/:username/games` (a page at a time, filtered) and
@@ -28,7 +17,7 @@ const yieldFor = (began: number) => pause(3 * (performance.now() - began));
  * (the rest from `?cursor=` the reply's `X-Next-Cursor`).
  */
 export function registerArchiveRoutes(
-  app: FastifyInstance, identity: Identity, stored: GameRecords, archive: Archive, limits: ServerConfig['exports'], windowMs: number,
+  app: FastifyInstance, identity: Identity, stored: GameRecords, archive: Archive, limits: ServerConfig['exports'], windowMs: number, slots: ExportSlots,
 ) {
   const player = async (req: FastifyRequest) => {
     const name = UsernameSchema.safeParse((req.params as { username: string }).username);
@@ -45,23 +34,13 @@ export function registerArchiveRoutes(
   });
 
   // One export holds a few records in memory at a time and replays one game at a time, then pauses (see
-  // kifRecords): a 100-ply game's replay is milliseconds; thousands in a row froze every clock (issue 46).
-  const running = new Map<string, number>();
+  // exportPacing): a 100-ply game's replay is milliseconds; thousands in a row froze every clock (issue 46).
   app.get('/api/players/:username/games.kif', { config: { rateLimit: { max: limits.perWindow, timeWindow: windowMs } } }, async (req, reply) => {
     const { cursor, ...filter } = parsed(ArchiveExportQuerySchema, req.query, 'query');
     const after = cursor === undefined ? null : parseCursor(cursor);
     if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `X-Next-Cursor` of an export.');
     const who = await player(req);
-    if ((running.get(req.ip) ?? 0) >= limits.perAddress) {
-      void reply.header('retry-after', 5);
-      throw new HttpRefusal(429, 'rate-limited', `At most ${limits.perAddress} exports at once from an address; wait for one to finish.`, 5000);
-    }
-    running.set(req.ip, (running.get(req.ip) ?? 0) + 1);
-    const done = () => {
-      const left = (running.get(req.ip) ?? 1) - 1;
-      if (left > 0) running.set(req.ip, left);
-      else running.delete(req.ip);
-    };
+    const done = slots.take(req, reply);
     try {
       const viewer = await requestViewer(identity, req);
       const listed = await archive.ids(who.id, filter, after, limits.maxGames);
@@ -72,7 +51,7 @@ export function registerArchiveRoutes(
         void reply.header('x-next-cursor', listed.next).header('link', `<${req.url.split('?')[0]}?${rest}>; rel="next"`);
       }
       const origin = `${req.protocol}://${req.host}`;
-      const body = Readable.from(kifRecords(listed.ids, origin, viewer));
+      const body = Readable.from(pacedExport(listed.ids, (ids) => stored.gameRecords(ids, viewer), (record, i) => `${i === 0 ? '' : '\n'}${recordKif(record, origin)}`));
       body.once('close', done); // read to the end, or the client went away
       return reply
         .type('text/plain; charset=utf-8')
@@ -83,20 +62,4 @@ export function registerArchiveRoutes(
       throw e;
     }
   });
-
-  /** The games' KIF records, an empty line between one and the next, read RECORDS_PER_READ at a time. */
-  async function* kifRecords(ids: string[], origin: string, viewer: Viewer): AsyncGenerator<string> {
-    let between = '';
-    for (let i = 0; i < ids.length; i += RECORDS_PER_READ) {
-      const read = performance.now();
-      const records = await stored.gameRecords(ids.slice(i, i + RECORDS_PER_READ), viewer);
-      await yieldFor(read);
-      for (const record of records) {
-        const began = performance.now();
-        yield `${between}${recordKif(record, origin)}`;
-        between = '\n';
-        await yieldFor(began);
-      }
-    }
-  }
 }

@@ -7,7 +7,7 @@ import { HttpRefusal } from './errors.ts';
 import type { RouteLimits } from './limits.ts';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
-  'no-player': 404, 'no-challenge': 404, blocked: 403, 'friends-only': 403, 'too-many-challenges': 429, 'too-many-rooms': 429, 'self-challenge': 400, malformed: 400,
+  'no-player': 404, 'no-challenge': 404, blocked: 403, 'friends-only': 403, 'no-bots': 403, 'too-many-challenges': 429, 'too-many-rooms': 429, 'self-challenge': 400, malformed: 400,
 };
 
 /**

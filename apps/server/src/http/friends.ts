@@ -29,7 +29,7 @@ export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps
   const listing = async (me: Account): Promise<FriendsView> => {
     const lists = await friends.lists(me.id);
     const [following, followers] = await Promise.all([deps.whereabouts.of(lists.following), deps.whereabouts.of(lists.followers)]);
-    return { following, followers, blocked: lists.blocked, challengesFrom: await friends.challengesFrom(me.id) };
+    return { following, followers, blocked: lists.blocked, ...(await friends.challengeSettings(me.id)) };
   };
 
   app.get('/api/friends', async (req): Promise<FriendsView> => listing((await requestAccount(identity, req)).user));
@@ -63,7 +63,7 @@ export function registerFriendRoutes(app: FastifyInstance, deps: FriendRouteDeps
   app.post('/api/friends/settings', async (req, reply) => {
     const me = (await requestAccount(identity, req)).user;
     await limits.friends(me.id, req, reply);
-    await friends.setChallengesFrom(me.id, parsed(FriendSettingsBodySchema, req.body).challengesFrom);
+    await friends.setChallengeSettings(me.id, parsed(FriendSettingsBodySchema, req.body));
     return listing(me);
   });
 }

@@ -35,7 +35,7 @@ export interface LishogiApiDeps {
 // Refusals as the site words them; the HTTP status as lishogi's clients expect it
 const STATUS: Partial<Record<ErrorCode, number>> = {
   'no-game': 404, 'no-room': 404, 'no-player': 404, 'no-challenge': 404, 'rate-limited': 429, 'too-many-rooms': 429, 'too-many-challenges': 429,
-  blocked: 403, 'friends-only': 403, unauthenticated: 401, internal: 503, unavailable: 503,
+  blocked: 403, 'friends-only': 403, 'no-bots': 403, unauthenticated: 401, internal: 503, unavailable: 503,
 };
 const refusal = (r: { code: ErrorCode; message: string }) => new HttpRefusal(STATUS[r.code] ?? 400, r.code, r.message);
 

@@ -13,8 +13,9 @@ export type FriendAction = 'follow' | 'unfollow' | 'block' | 'unblock';
 export const friendRequest = (action: FriendAction, username: string): Promise<Answer<Friends>> =>
   postJson(`/api/friends/${action}`, { username }, (j, s) => s.FriendsSchema.parse(j));
 
-export const challengesFromRequest = (challengesFrom: ChallengesFrom): Promise<Answer<Friends>> =>
-  postJson('/api/friends/settings', { challengesFrom }, (j, s) => s.FriendsSchema.parse(j));
+/** Either challenge setting, or both: who may challenge the account, and whether bots may (issue 50). */
+export const challengeSettingsRequest = (settings: { challengesFrom?: ChallengesFrom; botChallenges?: boolean }): Promise<Answer<Friends>> =>
+  postJson('/api/friends/settings', settings, (j, s) => s.FriendsSchema.parse(j));
 
 export const fetchChallenges = (): Promise<Loaded<ChallengeList>> => getJson('/api/challenges', (j, s) => s.ChallengeListSchema.parse(j));
 
