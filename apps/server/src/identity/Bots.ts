@@ -22,7 +22,7 @@ export class Bots {
     return { ok: false, code: user?.bot ? 'already-bot' : 'has-games' };
   }
 
-  /** The games in play on the account's API seat (api/apiSeat), newest first: what a program's event stream opens with. */
+  /** The games in play on the account's API seat (identity/apiSeat), newest first: what a program's event stream opens with. */
   async gamesInPlay(userId: string): Promise<string[]> {
     const seat = apiSeatId(userId);
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
