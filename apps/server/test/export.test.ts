@@ -68,7 +68,9 @@ describe('a 6,000-game export leaves the site playing (issue 46 §1)', () => {
   let server: TestServer;
   let hoarder: { token: string; deviceId: string };
   beforeAll(async () => {
-    server = await startTestServer({ exports: { ...defaultConfig().exports, maxGames: CAP } });
+    // the players move every few tens of ms, for hundreds of moves: past a person's message allowance, which is not what this measures
+    const d = defaultConfig();
+    server = await startTestServer({ exports: { ...d.exports, maxGames: CAP }, rateLimit: { ...d.rateLimit, capacity: 1000, newDeviceCapacity: 1000, refillPerSecond: 100 } });
     hoarder = await account(server.url, 'hoarder');
     const user = await server.db.prisma.user.findFirstOrThrow({ where: { username: 'hoarder' } });
     await seedArchive(server, { deviceId: hoarder.deviceId, userId: user.id, name: 'hoarder' }, GAMES);
