@@ -1,7 +1,7 @@
 // The screens a lishogi player looks at first, at 1280×800 and 390×844, in Spanish (issue 47 items 4, 6, 8,
 // 13): Home leads with play; a timed game shows the player's own clock inside the window; the recovery codes
 // do not overlap on a phone; the profile's archive and a league's table fit a phone's width. The screenshots
-// go to docs/screenshots/ (home-*, game-clock-*, archive-*, league-*).
+// go to docs/screenshots/ (home-*, game-clock-*, archive-*, league-*, and issues 49–50's puzzles-*, api-tokens-*, friends-*).
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -126,6 +126,24 @@ describe('the first screens, in a desktop and a phone', () => {
         expect(await overflowX(p)).toBe(0);
         await p.evaluate(() => document.querySelector('[data-testid="standings"]')!.scrollIntoView());
         await shot(p, name);
+      }
+
+      // issues 49 and 50: the puzzle trainer, the API tokens in Settings and the bot preference on Friends fit a phone
+      for (const [p, size] of [[ana, '1280'], [ben, '390']] as const) {
+        await p.goto(url('/#/puzzles'));
+        await p.waitForSelector('[data-puzzle-status="solving"]:not([data-puzzle-id=""])');
+        expect(await overflowX(p)).toBe(0);
+        await shot(p, `puzzles-${size}.png`);
+        await p.goto(url('/#/settings'));
+        await p.waitForSelector('[data-api-tokens]');
+        expect(await pastRight(p, '[data-api-tokens]')).toBeLessThanOrEqual(0);
+        expect(await overflowX(p)).toBe(0);
+        await p.evaluate(() => document.querySelector('[data-api-tokens]')!.scrollIntoView());
+        await shot(p, `api-tokens-${size}.png`);
+        await p.goto(url('/#/friends'));
+        await p.waitForSelector('input[name="botChallenges"]');
+        expect(await overflowX(p)).toBe(0);
+        await shot(p, `friends-${size}.png`);
       }
       expect(session.problems).toEqual([]);
     } catch (e) {
