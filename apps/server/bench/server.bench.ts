@@ -228,7 +228,7 @@ async function main() {
           ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
           CHU_RATE_CAPACITY: '1000', CHU_RATE_REFILL: '100', CHU_RATE_NEW_DEVICE: '1000',
           // every bot comes from 127.0.0.1: the per-address doors would stop the bench after 20 devices (50 rooms)
-          CHU_DEVICES_PER_MINUTE: '1000000', CHU_HTTP_PER_MINUTE: '1000000', CHU_HANDSHAKES_PER_MINUTE: '1000000', CHU_ROOMS_PER_ADDRESS: '1000000',
+          CHU_DEVICES_PER_MINUTE: '1000000', CHU_HTTP_PER_MINUTE: '1000000', CHU_HANDSHAKES_PER_MINUTE: '1000000', CHU_ROOMS_PER_ADDRESS: 'Infinity',
           REDIS_URL: NODES > 1 ? REDIS_URL : '',
         },
         stdio: ['ignore', 'inherit', 'inherit'],

@@ -111,14 +111,16 @@ export class Store {
    */
   async createBoundedRoom(r: RoomRecord, claim: RoomClaim, bound: RoomBound): Promise<OverBound | null> {
     return this.prisma.$transaction(async (tx) => {
-      const deviceIds = [...new Set(claim.deviceIds)];
-      const keys = [...deviceIds.map((d) => `room-device:${d}`), ...(claim.address ? [`room-address:${claim.address}`] : [])].sort();
+      // An unbounded claimant is neither locked nor counted: a limit switched off costs nothing.
+      const deviceIds = Number.isFinite(bound.perDevice) ? [...new Set(claim.deviceIds)] : [];
+      const address = Number.isFinite(bound.perAddress) ? claim.address : null;
+      const keys = [...deviceIds.map((d) => `room-device:${d}`), ...(address ? [`room-address:${address}`] : [])].sort();
       for (const key of keys) await tx.$queryRaw`SELECT count(*)::int AS n FROM (SELECT pg_advisory_xact_lock(hashtext(${key}))) AS locked`;
       for (const deviceId of deviceIds) {
-        if ((await heldBy(tx, Prisma.sql`r."host_device_id" = ${deviceId}`, deviceId, bound.here)) >= bound.perDevice) return { deviceId };
+        if ((await heldBy(tx, Prisma.sql`r."host_device_id" = ${deviceId}`, deviceId, bound.here, bound.perDevice)) >= bound.perDevice) return { deviceId };
       }
-      if (claim.address && (await heldBy(tx, Prisma.sql`r."made_from" = ${claim.address}`, null, bound.here)) >= bound.perAddress) {
-        return { address: claim.address };
+      if (address && (await heldBy(tx, Prisma.sql`r."made_from" = ${address}`, null, bound.here, bound.perAddress)) >= bound.perAddress) {
+        return { address };
       }
       await tx.room.create({ data: { ...r, options: r.options, seats: r.seats, madeFrom: claim.address } });
       return null;
@@ -361,11 +363,11 @@ export class Store {
 }
 
 /**
- * The rooms that count against a bound: those `mine` selects that are held (RoomBound); and, for a device,
+ * The rooms that count against a bound, up to the bound: those `mine` selects that are held (RoomBound); and, for a device,
  * the rooms of the games in play it sits in (a challenge's room is hosted by Black's device, yet White's
  * is in it too).
  */
-async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, here: string[]): Promise<number> {
+async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, here: string[], bound: number): Promise<number> {
   const live = Prisma.sql`"status" IN ('active', 'adjourned')`;
   const seated = deviceId === null ? Prisma.empty : Prisma.sql`
     UNION SELECT "room_id" FROM "games" WHERE ${live} AND "seats"->'black'->>'deviceId' = ${deviceId}
@@ -376,7 +378,8 @@ async function heldBy(tx: Tx, mine: Prisma.Sql, deviceId: string | null, here: s
         AND (r."id" = ANY(${here}) OR EXISTS (SELECT 1 FROM "room_leases" l WHERE l."room_id" = r."id" AND l."expires_at" > now())
           OR EXISTS (SELECT 1 FROM "games" g WHERE g."room_id" = r."id" AND g.${live}))
       ${seated}
-    ) AS held`;
+      LIMIT ${bound}
+    ) AS held`; // counting stops at the bound: an address with thousands of old rooms costs no more than one with few
   return row?.n ?? 0;
 }
 

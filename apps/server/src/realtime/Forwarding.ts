@@ -12,6 +12,7 @@ import type { Fanout } from './Fanout.ts';
 
 const FORWARD_EVENT = 'chu:command';
 const FORWARDED_EVENT = 'chu:command-done'; // the owner's answer to one forwarded command
+const GAME_ROOMS_REMEMBERED = 100_000; // game id → room code entries a process keeps (~100 bytes each)
 
 // A command forwarded between processes; the owner parses it again.
 const ForwardedSchema = z.object({
@@ -43,7 +44,7 @@ const NOT_SEATED: Ran = { seated: false };
  */
 export class Forwarding {
   private stopped = false;
-  private readonly gameRooms = new Map<string, string>(); // game id → room code, for games owned elsewhere
+  private readonly gameRooms = new Map<string, string>(); // game id → room code
   private readonly awaiting = new Map<string, (a: z.infer<typeof ForwardAnswerSchema>) => void>(); // forwarded command id → its waiter
 
   constructor(
@@ -73,12 +74,19 @@ export class Forwarding {
     return code ? this.toOwner(code, caller, m) : this.refuse(caller, 'no-game', 'No such game.', m.ack);
   }
 
-  /** A game's room code: known here if this process owns it, else asked of the database once. */
+  /**
+   * A game's room code, remembered: a game never changes room, so the code stays right when the room changes
+   * owner. Found first in this process's rooms, else asked of the database.
+   */
   private async codeOfGame(gameId: string): Promise<string | null> {
-    const local = this.lobby.roomOfGame(gameId)?.code ?? this.gameRooms.get(gameId);
-    if (local) return local;
-    const code = await this.store.roomCodeOfGame(gameId);
-    if (code) this.gameRooms.set(gameId, code);
+    const known = this.gameRooms.get(gameId);
+    if (known) return known;
+    const code = this.lobby.roomOfGame(gameId)?.code ?? (await this.store.roomCodeOfGame(gameId));
+    if (code) {
+      // oldest out first (a Map keeps insertion order): the games of the last hours, not every game ever
+      if (this.gameRooms.size >= GAME_ROOMS_REMEMBERED) this.gameRooms.delete(this.gameRooms.keys().next().value!);
+      this.gameRooms.set(gameId, code);
+    }
     return code;
   }
 

@@ -77,7 +77,9 @@ export class Lobby {
       }
       const rec: RoomRecord = { id: newId(), code, hostDeviceId, options, seats: EMPTY_SEATS(), gameNumber: 0, muted: [] };
       if (claim) {
-        const here = [...this.rooms.values()].map((r) => r.id);
+        // rooms held in this memory count too; with no bound per address only the claimants' own matter
+        const anyHost = Number.isFinite(this.bounds.perAddress);
+        const here = [...this.rooms.values()].filter((r) => anyHost || claim.deviceIds.includes(r.hostDeviceId)).map((r) => r.id);
         const over = await this.deps.store.createBoundedRoom(rec, claim, { ...this.bounds, here });
         if (over) return this.refusal(over, claim);
       } else {
