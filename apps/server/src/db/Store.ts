@@ -9,6 +9,7 @@ import { outcomeOf, storedClock, type StoredClockColumns } from './columns.ts';
 import { fenced, refusal } from './fencing.ts';
 import { recordSeat } from './GameRecords.ts';
 import { MoveWriter, type MoveRecord, type StoredClock } from './MoveWriter.ts';
+import { ConnectionShare } from './ConnectionShare.ts';
 import { isMovesConflict, MovesAhead, StaleOwner } from './refusals.ts';
 
 export { MovesAhead, StaleOwner, fenced, recordSeat };
@@ -91,6 +92,7 @@ const gameWithMoves = {
 // JSON columns are parsed on the way in: a row that does not fit the schema is a bug, and says so.
 export class Store {
   private readonly moves: MoveWriter;
+  private readonly roomCreations = new ConnectionShare(4); // of the pool's 16 (database.ts): the rest stay free for moves
 
   constructor(private readonly prisma: PrismaClient) {
     this.moves = new MoveWriter(prisma);
@@ -110,7 +112,7 @@ export class Store {
    * shares; the claimants are locked (in one order) so two creations at once count each other.
    */
   async createBoundedRoom(r: RoomRecord, claim: RoomClaim, bound: RoomBound): Promise<OverBound | null> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.roomCreations.run(() => this.prisma.$transaction(async (tx) => {
       // An unbounded claimant is neither locked nor counted: a limit switched off costs nothing.
       const deviceIds = Number.isFinite(bound.perDevice) ? [...new Set(claim.deviceIds)] : [];
       const address = Number.isFinite(bound.perAddress) ? claim.address : null;
@@ -124,7 +126,7 @@ export class Store {
       }
       await tx.room.create({ data: { ...r, options: r.options, seats: r.seats, madeFrom: claim.address } });
       return null;
-    });
+    }));
   }
 
   async saveRoom(r: RoomRecord, fence: number | null): Promise<void> {
