@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { FRAME_CAP, sitePrefix, type ServerConfig } from './config.ts';
 import { CpuDesk } from './cpu/CpuDesk.ts';
@@ -19,9 +19,9 @@ import { registerArchiveRoutes } from './http/archive.ts';
 import { registerChallengeRoutes } from './http/challenges.ts';
 import { registerApiTokenRoutes } from './http/apiTokens.ts';
 import { apiDoor } from './http/apiCaller.ts';
-import { registerLishogiApi } from './http/lishogiApi.ts';
-import { registerLishogiGames } from './http/lishogiGames.ts';
-import { ExportSlots } from './http/exportPacing.ts';
+import { apiAccount, registerLishogiApi } from './http/lishogiApi.ts';
+import { registerLishogiGames, WATCH_STREAMS_PER_ADDRESS } from './http/lishogiGames.ts';
+import { Slots } from './http/Slots.ts';
 import { PublicFacts } from './db/PublicFacts.ts';
 import { GameLinks } from './api/GameLinks.ts';
 import { Loopback } from './api/Loopback.ts';
@@ -153,14 +153,18 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
     ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
   ], config.healthTimeoutMs, () => ready);
   const lessons = new LessonProgress(db.prisma);
+  const door = apiDoor(apiTokens, limits);
+  const facts = new PublicFacts(db.prisma);
+  const siteOrigin = (req: FastifyRequest) => config.publicOrigin ?? `${req.protocol}://${req.host}`;
   registerRoutes(app, {
+    apiAccount: apiAccount(door, facts, siteOrigin),
     identity, lobby, records, archive, lessons, ratings, health, metrics, limits, origin: config, deviceIdleDays: config.deviceIdleDays, dbKind: db.kind, msPerSecond: config.msPerSecond,
     identityChanged: (devices) => gateway.identityChanged(devices),
     accountDeleted: (userId) => gateway.accountDeleted(userId),
   });
   registerRecordRoutes(app, identity, records);
   registerTournamentRoutes(app, identity, records, tournamentStore, tournaments, config.httpLimits.windowMs);
-  const exportSlots = new ExportSlots(config.exports.perAddress);
+  const exportSlots = new Slots(config.exports.perAddress, `At most ${config.exports.perAddress} exports at once from an address; wait for one to finish.`);
   registerArchiveRoutes(app, identity, records, archive, config.exports, config.httpLimits.windowMs, exportSlots);
   registerFriendRoutes(app, { identity, friends, whereabouts: new Whereabouts(db.prisma, fanout), challenges, limits });
   registerChallengeRoutes(app, { identity, challenges, limits });
@@ -170,13 +174,15 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
   const apiStreams = new NdjsonStreams(config.api.keepAliveMs, apiTokens);
   const gameLinks = new GameLinks(loopback, store, apiTokens, config.api.idleMs);
   registerLishogiApi(app, {
-    door: apiDoor(apiTokens, limits), bots, links: gameLinks, loopback, streams: apiStreams, challenges, limits,
+    door, bots, links: gameLinks, loopback, streams: apiStreams, challenges, limits,
+    gameStreams: new Slots(1, 'This token streams this game already: one stream per game and token; close the other first.'),
     gamesInPlay: (userId) => bots.gamesInPlay(userId),
-    origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
+    origin: siteOrigin,
   });
   registerLishogiGames(app, {
-    identity, records, archive, facts: new PublicFacts(db.prisma), slots: exportSlots, limits: config.exports, windowMs: config.httpLimits.windowMs,
-    origin: (req) => config.publicOrigin ?? `${req.protocol}://${req.host}`,
+    identity, records, archive, facts, slots: exportSlots, limits: config.exports, windowMs: config.httpLimits.windowMs,
+    watch: { loopback, streams: apiStreams, slots: new Slots(WATCH_STREAMS_PER_ADDRESS, `At most ${WATCH_STREAMS_PER_ADDRESS} game streams at once from an address; close one first.`) },
+    origin: siteOrigin,
   });
   registerPuzzleRoutes(app, identity, new PuzzleDesk(db.prisma, () => import('@chu/puzzles').then((m) => m.PuzzleBook.shipped())));
   const web = await serveWebClient(app, config.webDist);
@@ -218,6 +224,8 @@ export async function startServer(config: ServerConfig, opts: { cpu?: CpuPlayer 
       lobby.close();
       await notifications.settled();
       webPush.close();
+      // an API stream's connection whose client hung up may linger half-open: the streams ended, so every connection goes
+      app.server.closeAllConnections();
       await new Promise<void>((r) => io.close(() => r()));
       await app.close().catch(() => undefined);
       await cpu.close();

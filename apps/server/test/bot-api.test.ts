@@ -2,11 +2,11 @@
 // hears a person's challenge on its event stream, accepts it, follows the game on its game stream and
 // answers each move of the person (who plays on a socket, as the site's page does); both sides see
 // every move in order; the person's resignation ends the bot's stream and its event stream says so.
-import { ChallengeResponseSchema, CreatedApiTokenSchema, FriendsSchema, HttpErrorBodySchema } from '@chu/protocol';
+import { ChallengeResponseSchema, CreatedApiTokenSchema, FriendsSchema, HttpErrorBodySchema, LeaderboardSchema, ProfileSchema, type Leaderboard } from '@chu/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { account, post, request } from './support/http.ts';
-import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
+import { aMove, BOT_SCOPES, reopened, stream, tokenFor } from './support/botApi.ts';
 import { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -51,7 +51,7 @@ describe('the Bot API: a bot plays a person', () => {
     expect(accepted.gameId).toBe(gameId);
 
     // the bot's game stream: gameFull first, the bot marked BOT
-    const game = await stream(url, `/api/bot/game/stream/${gameId}`, secret);
+    let game = await stream(url, `/api/bot/game/stream/${gameId}`, secret);
     open.push(game);
     const full = await game.next();
     expect(full).toMatchObject({
@@ -59,6 +59,10 @@ describe('the Bot API: a bot plays a person', () => {
       sente: { id: 'ana_person', name: 'ana_person', title: null }, gote: { id: 'robo_bot', name: 'robo_bot', title: 'BOT' },
       initialSfen: 'startpos', state: { type: 'gameState', moves: '', status: 'started', btime: 600_000, wtime: 600_000, byo: 10_000 },
     });
+
+    // one stream per game and token (lishogi's rule): a second is refused, not shared
+    const second = await NdjsonReader.open(url, `/api/bot/game/stream/${gameId}`, secret);
+    expect(second).toMatchObject({ status: 429, retryAfter: '5', body: { code: 'rate-limited' } });
 
     // the person's socket is in the room; the bot's seat shows BOT there too
     const room = await anaSocket.join(accepted.roomCode!);
@@ -86,6 +90,12 @@ describe('the Bot API: a bot plays a person', () => {
     expect(states).toEqual(played.map((_, i) => played.slice(0, i + 1).join(' ')));
     expect(anaSocket.game!.moves).toEqual(played);
     expect(game.lines.filter((l) => l.type === 'gameState').map((l) => l.moves)).toEqual(states);
+
+    // the program drops its stream: the server hears it and lets the next one in, from the moves so far
+    game.close();
+    game = await reopened(url, `/api/bot/game/stream/${gameId}`, secret);
+    open.push(game);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', state: { moves: played.join(' ') } });
 
     // a move out of turn is refused with the socket's words; an illegal one too
     const early = await post(url, `/api/bot/game/${gameId}/move/${aMove(view, played, 99)}`, undefined, { bearer: secret });
@@ -116,9 +126,10 @@ describe('the Bot API: a bot plays a person', () => {
     const kaiSocket = await TestClient.connect(url, kai);
     open.push(kaiSocket);
 
-    const rated = await post(url, '/api/challenge/kai_person', 'clock.limit=300&clock.byoyomi=10&color=gote&rated=true', { bearer: secret, headers: form });
+    // rated, but too short a control to rate: refused in the ranked rule's words
+    const rated = await post(url, '/api/challenge/kai_person', 'clock.limit=60&color=gote&rated=true', { bearer: secret, headers: form });
     expect(rated.status).toBe(400);
-    expect(HttpErrorBodySchema.parse(await rated.json()).message).toMatch(/rated: challenges by name are casual/);
+    expect(HttpErrorBodySchema.parse(await rated.json()).message).toMatch(/estimated length of at least 250 s/);
     const made = async () => {
       const res = await post(url, '/api/challenge/kai_person', 'clock.limit=300&clock.byoyomi=10&clock.periods=1&color=gote&variant=chushogi', { bearer: secret, headers: form });
       expect(res.status, await res.clone().text()).toBe(200);
@@ -179,6 +190,66 @@ describe('the Bot API: a bot plays a person', () => {
     expect((await challenge(person)).status).toBe(200);
     await said(true);
     expect((await challenge(secret)).status).toBe(200);
+  });
+
+  it('a rated challenge with a bot rates the bot in the bots\' pool and the person in their own; people\'s leaderboards never list the bot', async () => {
+    const url = server.url;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const bot = await account(url, 'rated_bot');
+    const secret = await tokenFor(url, bot.token, BOT_SCOPES);
+    await post(url, '/api/bot/account/upgrade', {}, { bearer: secret });
+    const eve = await account(url, 'eve_person');
+    const eveSocket = await TestClient.connect(url, eve);
+    open.push(eveSocket);
+
+    // two people may not make a rated challenge: theirs come from the ranked queue
+    const lee = await account(url, 'lee_rated');
+    const board = await tokenFor(url, lee.token, ['board:play', 'challenge:write']);
+    const people = await post(url, '/api/challenge/eve_person', 'clock.limit=600&clock.byoyomi=30&rated=true', { bearer: board, headers: form });
+    expect(people.status).toBe(400);
+    expect(HttpErrorBodySchema.parse(await people.json()).message).toMatch(/Rated challenges are for games with a bot/);
+
+    const sent = await post(url, '/api/challenge/eve_person', 'clock.limit=600&clock.byoyomi=30&clock.periods=1&color=gote&rated=true', { bearer: secret, headers: form });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const challenge = ((await sent.json()) as { challenge: { id: string; rated: boolean } }).challenge;
+    expect(challenge.rated).toBe(true);
+    const accepted = ChallengeResponseSchema.parse(await (await post(url, `/api/challenges/${challenge.id}/accept`, {}, { bearer: eve.token })).json()).challenge;
+    const gameId = accepted.gameId!;
+    const game = await stream(url, `/api/bot/game/stream/${gameId}`, secret);
+    open.push(game);
+    expect(await game.next()).toMatchObject({ type: 'gameFull', rated: true, sente: { name: 'eve_person' }, gote: { name: 'rated_bot', title: 'BOT' } });
+    await eveSocket.join(accepted.roomCode!);
+    await eveSocket.until(() => eveSocket.game?.id === gameId);
+    const view = eveSocket.game!;
+    const first = aMove(view, [], 1);
+    expect((await eveSocket.move(first)).type).toBe('ack');
+    expect((await post(url, `/api/bot/game/${gameId}/move/${aMove(view, [first], 2)}`, undefined, { bearer: secret })).status).toBe(200);
+    await eveSocket.until(() => eveSocket.game!.moves.length === 2);
+    eveSocket.send({ type: 'resign', gameId });
+    await game.untilEnd();
+
+    // each moved in its own pool, against the other's 1500: the bot up, the person down
+    const leaderboard = async (pool: string) => LeaderboardSchema.parse(await (await request(url, 'GET', `/api/leaderboard?pool=${pool}`)).json());
+    const names = (b: Leaderboard) => [...b.players, ...b.provisional].map((p) => p.username);
+    const bots = await leaderboard('bot');
+    expect(names(bots)).toEqual(['rated_bot']);
+    expect(bots.provisional[0]).toMatchObject({ wins: 1, losses: 0 });
+    expect(bots.provisional[0].rating).toBeGreaterThan(1500);
+    const realtime = await leaderboard('realtime');
+    expect(names(realtime)).toContain('eve_person');
+    expect(names(realtime)).not.toContain('rated_bot');
+    expect(names(await leaderboard('correspondence'))).not.toContain('rated_bot');
+    const eveProfile = ProfileSchema.parse(await (await request(url, 'GET', '/api/players/eve_person')).json());
+    expect(eveProfile.ratings.realtime).toMatchObject({ wins: 0, losses: 1 });
+    expect(eveProfile.ratings.realtime.rating).toBeLessThan(1500);
+    expect(eveProfile.ratings.bot).toBeUndefined();
+    const botProfile = ProfileSchema.parse(await (await request(url, 'GET', '/api/players/rated_bot')).json());
+    expect(botProfile.ratings.bot).toMatchObject({ wins: 1, rating: bots.provisional[0].rating });
+    expect(botProfile.ratings.realtime).toMatchObject({ wins: 0, losses: 0 });
+    // lishogi's user: the bot's pool under each speed
+    const user = (await (await request(url, 'GET', '/api/user/rated_bot')).json()) as { perfs: Record<string, { games: number; rating: number }> };
+    expect(user.perfs.rapid).toMatchObject({ games: 1, rating: Math.round(bots.provisional[0].rating) });
+    expect(user.perfs.correspondence).toEqual(user.perfs.rapid);
   });
 
   it('a token without bot:play, a person\'s account, and a revoked token are refused on the game stream', async () => {

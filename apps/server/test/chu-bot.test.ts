@@ -150,6 +150,7 @@ describe('chu bot plays a person on the site', () => {
     const scene = await Scene.open();
     scenes.push(scene);
     let bot = scene.bridge();
+    await bot.saw(/signed in as robo_cli \(BOT\)/); // its name, from GET /api/account
     await bot.saw(/listening on/);
 
     // this bridge plays chu only: a dai shogi challenge is declined, naming the variant
@@ -180,7 +181,7 @@ describe('chu bot plays a person on the site', () => {
     const refused = new ChuBot(['--url', scene.server.url, '--token', `chu_${'x'.repeat(43)}`]);
     scene.bridges.push(refused);
     expect(await refused.exited).toBe(1);
-    expect(refused.log.join('\n')).toMatch(/the event stream was refused: 401/);
+    expect(refused.log.join('\n')).toMatch(/the account was refused: 401/);
   }, SLOW);
 
   it('a restart of the server mid-game: the bridge reconnects and the game goes on, no move lost or repeated', async () => {

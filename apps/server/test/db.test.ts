@@ -119,7 +119,7 @@ describe('database: migrations and every model round-trips', () => {
     expect(await p.recoveryCode.count({ where: { userId: 'u9' } })).toBe(0);
   });
 
-  it('round-trips API tokens with their scopes, and a bot account (tokens go with the account\'s row)', async () => {
+  it('round-trips API tokens with their scopes, a bot account, its rated challenge and its own pool\'s rating (all go with the account\'s row)', async () => {
     const p = db.prisma;
     // a person takes bots' challenges unless they say no (issue 50)
     await p.user.create({ data: { id: 'u7', username: 'shy', passwordHash: 'scrypt$x' } });
@@ -133,8 +133,18 @@ describe('database: migrations and every model round-trips', () => {
     await p.apiToken.create({ data: token });
     await expect(p.apiToken.create({ data: { ...token, id: 't2' } })).rejects.toThrow(); // one row per hash
     expect(await p.apiToken.findUniqueOrThrow({ where: { tokenHash: 'h_t1' }, include: { user: { select: { bot: true } } } })).toEqual({ ...token, user: { bot: true } });
+    // a bot's challenge may be rated; a challenge is casual unless it says so, and the bot's rating is in its own pool
+    await p.user.create({ data: { id: 'u5', username: 'eve', passwordHash: 'scrypt$x' } });
+    const challenge = { challengerDeviceId: 'api-u6', challengedId: 'u5', options: {}, color: 'white', expiresAt: createdAt };
+    await p.challenge.create({ data: { id: 'c1', challengerId: 'u6', ...challenge, rated: true } });
+    await p.challenge.create({ data: { id: 'c2', challengerId: 'u6', ...challenge } });
+    expect((await p.challenge.findMany({ orderBy: { id: 'asc' }, select: { rated: true } })).map((c) => c.rated)).toEqual([true, false]);
+    await p.rating.create({ data: { userId: 'u6', pool: 'bot', rating: 1620, games: 1, wins: 1 } });
+    expect(await p.rating.findUniqueOrThrow({ where: { userId_pool: { userId: 'u6', pool: 'bot' } } })).toMatchObject({ rating: 1620, games: 1, wins: 1 });
     await p.user.delete({ where: { id: 'u6' } });
+    await p.user.delete({ where: { id: 'u5' } });
     expect(await p.apiToken.count({ where: { userId: 'u6' } })).toBe(0);
+    expect(await p.challenge.count()).toBe(0);
   });
 
   it('round-trips push subscriptions (one row per account and endpoint) and notifications with their collapse key', async () => {

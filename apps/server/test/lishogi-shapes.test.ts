@@ -1,14 +1,16 @@
 // Issue 50: the objects our API streams, read against lishogi's own schemas (test/fixtures/lishogi-api,
 // copied from its OpenAPI file), so a lishogi client's parser reads ours. The objects are the real ones:
 // a bot's event and game streams over a short game with a person, a declined challenge and a chat line.
-import { ChallengeResponseSchema } from '@chu/protocol';
+import { ChallengeResponseSchema, rulesOptions } from '@chu/protocol';
+import { Game } from '@chu/rules';
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
-import { aMove, BOT_SCOPES, stream, tokenFor } from './support/botApi.ts';
+import { aMove, BOT_SCOPES, reopened, stream, tokenFor } from './support/botApi.ts';
 import { account, post, request } from './support/http.ts';
-import type { NdjsonReader } from './support/ndjson.ts';
+import { table } from './support/finishedGames.ts';
+import { NdjsonReader } from './support/ndjson.ts';
 import { TestClient } from './support/TestClient.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -28,7 +30,7 @@ const SCHEMA_OF: Record<string, string> = {
 describe('our streams, read by lishogi\'s schemas', () => {
   let server: TestServer;
   const lines: Record<string, unknown>[] = [];
-  const exported: { game: Record<string, unknown>[]; user: Record<string, unknown> | null } = { game: [], user: null };
+  const exported: { game: Record<string, unknown>[]; user: Record<string, unknown> | null; me: Record<string, unknown> | null } = { game: [], user: null, me: null };
   const open: { close(): void }[] = [];
   beforeAll(async () => {
     server = await startTestServer({ httpLimits: { ...defaultConfig().httpLimits, devices: 200, registers: 100 }, api: { keepAliveMs: 100, idleMs: 2_000 } });
@@ -75,6 +77,7 @@ describe('our streams, read by lishogi\'s schemas', () => {
     const text = await (await request(url, 'GET', '/api/games/user/shape_bot')).text();
     exported.game.push(...text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>));
     exported.user = await (await request(url, 'GET', '/api/user/shape_bot')).json() as Record<string, unknown>;
+    exported.me = await (await request(url, 'GET', '/api/account', undefined, { bearer: secret })).json() as Record<string, unknown>;
   });
   afterAll(async () => {
     open.forEach((o) => o.close());
@@ -104,6 +107,12 @@ describe('our streams, read by lishogi\'s schemas', () => {
     expect(game({ ...exported.game[0], variant: 'daishogi' })).toBe(false); // the check is not empty
   });
 
+  it('GET /api/account with the bot\'s token is its account as a valid UserExtended, as /api/user shows it', () => {
+    const user = validator('UserExtended');
+    expect(user(exported.me) ? [] : user.errors, JSON.stringify(exported.me)).toEqual([]);
+    expect(exported.me).toEqual(exported.user);
+  });
+
   it('the schemas do refuse what lishogi would not read (the check is not empty)', () => {
     const state = lines.find((l) => l.type === 'gameState')!;
     const { btime: _, ...noClock } = state;
@@ -117,5 +126,100 @@ describe('our streams, read by lishogi\'s schemas', () => {
     expect(full).toMatchObject({ variant: { key: 'chushogi' }, speed: 'rapid', clock: { limit: 300, increment: 5, byoyomi: 10, periods: 1 } });
     const last = lines.filter((l) => l.type === 'gameState').at(-1)!;
     expect(last).toMatchObject({ status: 'resign', winner: 'gote', binc: 5000, winc: 5000, byo: 10_000 });
+  });
+});
+
+// lishogi's MoveStream is an example in its spec, not a schema: the schema is read from the example, each
+// key of its first line required with its value's type, a move line's as its lines have them; the
+// fields lishogi types elsewhere (variant, speed, status) are checked by those schemas.
+const moveStream = (spec.schemas.MoveStream as { example: Record<string, unknown>[] }).example;
+const typeOf = (v: unknown): object =>
+  Array.isArray(v) ? { type: 'array' } : v !== null && typeof v === 'object'
+    ? { type: 'object', required: Object.keys(v), properties: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeOf(x)])) }
+    : { type: Number.isInteger(v) ? 'integer' : typeof v };
+const described = typeOf(moveStream[0]) as { required: string[]; properties: Record<string, object> };
+const lishogiRef = (name: string) => ({ $ref: `lishogi#/components/schemas/${name}` });
+const gameLineSchema = ajv.compile({
+  ...described,
+  required: described.required.filter((k) => k !== 'lastMove'), // before the first move there is none
+  properties: { ...described.properties, variant: lishogiRef('Variant'), speed: lishogiRef('Speed'), status: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: lishogiRef('GameStatus') } } },
+});
+const moveLineSchema = ajv.compile({ ...typeOf(moveStream[2]), required: ['sfen'] });
+
+describe('a spectator\'s stream of a game, read by lishogi\'s MoveStream', () => {
+  let server: TestServer;
+  const open: { close(): void }[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({ httpLimits: { ...defaultConfig().httpLimits, devices: 200 }, api: { keepAliveMs: 100, idleMs: 2_000 } });
+  });
+  afterAll(async () => {
+    open.forEach((o) => o.close());
+    await server?.stop();
+  });
+
+  it('a public room\'s game: described, then every move in order with its position and both clocks, described again at its end', async () => {
+    const url = server.url;
+    const t = await table(url, await TestClient.device(url, 'Sara'), await TestClient.device(url, 'Tomas'), { public: true, timeControl: { kind: 'clock', initialSeconds: 600, incrementSeconds: 0, byoyomiSeconds: 10, periods: 1 } });
+    open.push(t);
+    t.host.send({ type: 'room.start', code: t.code });
+    const start = await t.host.nextOf('game', (m) => m.reason === 'start');
+    const gameId = start.game.id;
+    const watch = await stream(url, `/api/stream/game/${gameId}`, null); // no credential: anyone may watch a listed room's game
+    open.push(watch);
+    expect(watch.contentType).toBe('application/x-ndjson');
+    const first = await watch.next();
+    expect(gameLineSchema(first) ? [] : gameLineSchema.errors).toEqual([]);
+    expect(first).toMatchObject({ id: gameId, variant: { key: 'chushogi' }, status: { id: 20, name: 'started' }, turns: 0, player: 'sente', rated: false });
+    expect(await watch.next()).toEqual({ sfen: first.sfen, bc: 600, wc: 600 });
+
+    const played: string[] = [];
+    const game = Game.replay([], rulesOptions(start.game.options), start.game.startSfen);
+    if (!game.ok) throw new Error('no game');
+    for (let i = 0; i < 12; i++) {
+      const usi = aMove(start.game, played, i + 3);
+      const mover = i % 2 === 0 ? t.host : t.guest;
+      expect((await mover.move(usi)).type).toBe('ack');
+      await Promise.all([t.host, t.guest].map((c) => c.until(() => c.game?.moves.length === i + 1)));
+      played.push(usi);
+      game.value.play(usi);
+      const line = await watch.next();
+      expect(moveLineSchema(line) ? [] : moveLineSchema.errors, JSON.stringify(line)).toEqual([]);
+      expect(line).toMatchObject({ lm: usi, sfen: game.value.sfen() }); // in order, each once
+      expect(line.bc).toBeLessThanOrEqual(600);
+    }
+    t.guest.send({ type: 'resign', gameId });
+    const last = await watch.next();
+    expect(gameLineSchema(last) ? [] : gameLineSchema.errors).toEqual([]);
+    expect(last).toMatchObject({ id: gameId, status: { id: 31, name: 'resign' }, winner: 'sente', turns: 12, lastMove: played.at(-1), sfen: game.value.sfen() });
+    await watch.untilEnd();
+    expect(watch.lines).toHaveLength(2 + 12 + 1);
+  });
+
+  it('a private room\'s game is no game to a stranger, and its players (by their device) watch it', async () => {
+    const url = server.url;
+    const sara = await TestClient.device(url, 'Sara');
+    const t = await table(url, sara, await TestClient.device(url, 'Tomas'));
+    open.push(t);
+    t.host.send({ type: 'room.start', code: t.code });
+    const gameId = (await t.host.nextOf('game', (m) => m.reason === 'start')).game.id;
+    const stranger = await NdjsonReader.open(url, `/api/stream/game/${gameId}`, null);
+    expect(stranger).toMatchObject({ status: 404, body: { code: 'no-game' } });
+    const hers = await stream(url, `/api/stream/game/${gameId}`, sara.token);
+    open.push(hers);
+    expect(await hers.next()).toMatchObject({ id: gameId, source: 'friend' });
+    hers.close();
+  });
+
+  it('an address holds 8 game streams at once; the 9th is refused with Retry-After until one closes', async () => {
+    const url = server.url;
+    const t = await table(url, await TestClient.device(url, 'Sara'), await TestClient.device(url, 'Tomas'), { public: true });
+    open.push(t);
+    t.host.send({ type: 'room.start', code: t.code });
+    const gameId = (await t.host.nextOf('game', (m) => m.reason === 'start')).game.id;
+    const eight = await Promise.all(Array.from({ length: 8 }, () => stream(url, `/api/stream/game/${gameId}`, null)));
+    open.push(...eight);
+    expect(await NdjsonReader.open(url, `/api/stream/game/${gameId}`, null)).toMatchObject({ status: 429, retryAfter: '5' });
+    eight[0].close(); // the server hears the hang-up and frees its slot
+    open.push(await reopened(url, `/api/stream/game/${gameId}`, null));
   });
 });

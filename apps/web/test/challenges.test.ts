@@ -12,7 +12,7 @@ import { settings } from '../src/lib/settings.svelte';
 
 const challenge = (over: Partial<Challenge> = {}): Challenge => ({
   id: 'c1', from: 'ana', to: 'ben', options: DEFAULT_ROOM_OPTIONS, color: 'black', status: 'open',
-  createdAt: '2026-12-05T12:00:00.000Z', expiresAt: '2026-12-05T12:10:00.000Z', roomCode: null, gameId: null, ...over,
+  createdAt: '2026-12-05T12:00:00.000Z', expiresAt: '2026-12-05T12:10:00.000Z', roomCode: null, gameId: null, rated: false, ...over,
 });
 
 beforeEach(() => {

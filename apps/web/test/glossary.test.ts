@@ -58,7 +58,7 @@ describe('the glossary', () => {
 describe('a challenge card says who plays Black', () => {
   const challenge = (color: Challenge['color']): Challenge => ({
     id: 'c1', from: 'AnaGarcia', to: 'ben', options: DEFAULT_ROOM_OPTIONS, color, status: 'open',
-    createdAt: '2026-12-05T12:00:00.000Z', expiresAt: '2026-12-05T12:10:00.000Z', roomCode: null, gameId: null,
+    createdAt: '2026-12-05T12:00:00.000Z', expiresAt: '2026-12-05T12:10:00.000Z', roomCode: null, gameId: null, rated: false,
   });
   it.each([
     ['es', 'black', 'AnaGarcia juega con negras; tú, con blancas'],

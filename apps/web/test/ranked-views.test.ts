@@ -76,26 +76,43 @@ describe('leaderboard', () => {
     vi.stubGlobal('fetch', fetch);
     const { container } = render(LeaderboardScreen);
     const tabs = () => [...container.querySelectorAll('[role="tab"]')].map((b) => [b.textContent!.trim(), b.getAttribute('aria-selected')]);
-    expect(tabs()).toEqual([['Real-time', 'true'], ['Correspondence', 'false']]);
+    expect(tabs()).toEqual([['Real-time', 'true'], ['Correspondence', 'false'], ['Bots', 'false']]);
     await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(5));
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/leaderboard?pool=realtime']);
 
     await fireEvent.click(container.querySelector('[data-pool-tab="correspondence"]')!);
-    expect(tabs()).toEqual([['Real-time', 'false'], ['Correspondence', 'true']]);
+    expect(tabs()).toEqual([['Real-time', 'false'], ['Correspondence', 'true'], ['Bots', 'false']]);
     await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(1));
     expect(container.querySelector('[data-pool]')!.getAttribute('data-pool')).toBe('correspondence');
     expect(cells(container.querySelector('tbody tr')!)).toEqual(['–', 'mateo', '1500?', '290', '0 / 1 / 0']);
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/leaderboard?pool=realtime', '/api/leaderboard?pool=correspondence']);
 
     settings.lang = 'es';
-    await waitFor(() => expect(tabs().map(([name]) => name)).toEqual(['En tiempo real', 'Por correspondencia']));
+    await waitFor(() => expect(tabs().map(([name]) => name)).toEqual(['En tiempo real', 'Por correspondencia', 'Bots']));
+    settings.lang = 'ja';
+    await waitFor(() => expect(tabs().map(([name]) => name)).toEqual(['リアルタイム', '通信対局', 'ボット']));
+  });
+
+  it('the Bots tab lists the bots by their own pool\'s rating (GET /api/leaderboard?pool=bot, issue 50)', async () => {
+    const bots = { ...leaderboardJson, pool: 'bot', players: [{ ...leaderboardJson.players[0], username: 'robo_bot' }], provisional: [] };
+    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify(url.endsWith('=bot') ? bots : leaderboardJson), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { container } = render(LeaderboardScreen);
+    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(5));
+    await fireEvent.click(container.querySelector('[data-pool-tab="bot"]')!);
+    await waitFor(() => expect(container.querySelector('[data-pool]')!.getAttribute('data-pool')).toBe('bot'));
+    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(cells(container.querySelector('tbody tr')!)[1]).toBe('robo_bot');
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/leaderboard?pool=realtime', '/api/leaderboard?pool=bot']);
   });
 });
 
 describe('profile', () => {
   it('a bot\'s profile says BOT beside its name; a person\'s does not (issue 50)', () => {
-    const bot = render(ProfileView, { profile: { ...profile, bot: true } }).container;
+    const bot = render(ProfileView, { profile: { ...profile, bot: true, ratings: { ...profile.ratings, bot: profile.ratings.realtime } } }).container;
     expect(bot.querySelector('h1 [data-bot]')?.textContent).toBe('BOT');
+    // a bot stands in its own pool only
+    expect([...bot.querySelectorAll('section[data-pool] h2')].map((h) => h.textContent)).toEqual(['Bots']);
     expect(render(ProfileView, { profile }).container.querySelector('[data-bot]')).toBeNull();
   });
 

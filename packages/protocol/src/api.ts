@@ -48,8 +48,8 @@ export const ApiChallengeBodySchema = z.object({
   days: z.coerce.number().int().min(1).optional(),
   color: z.enum(['sente', 'gote', 'random']).default('random'),
   variant: z.enum(Object.keys(API_VARIANTS) as [ApiVariantKey, ...ApiVariantKey[]]).default('chushogi'),
-  rated: z.union([z.boolean(), z.enum(['true', 'false'])]).optional()
-    .refine((r) => r !== true && r !== 'true', 'challenges by name are casual on this site: send rated=false or leave it out'),
+  // rated only with a bot on one side (people's rated games come from the ranked queue): the server says so in words
+  rated: z.union([z.boolean(), z.enum(['true', 'false']).transform((r) => r === 'true')]).default(false),
   // lishogi's own fields this site takes no part in: accepted and set aside, so its clients' requests pass
   keepAliveStream: z.unknown().optional(),
   acceptByToken: z.unknown().optional(),

@@ -66,3 +66,7 @@ export const ApiGameLineSchema = z.discriminatedUnion('type', [
 ]);
 export type ApiGameLine = z.infer<typeof ApiGameLineSchema>;
 export type ApiGameFull = Extract<ApiGameLine, { type: 'gameFull' }>;
+
+/** GET /api/account with a personal token: the token's account (lishogi's UserExtended), read for its name. */
+export const ApiAccountSchema = z.looseObject({ id: z.string(), username: z.string(), title: z.string().optional() });
+export type ApiAccount = z.infer<typeof ApiAccountSchema>;

@@ -29,6 +29,7 @@ export const ChallengeSchema = z.object({
   expiresAt: z.string(),          // an open challenge lapses then (10 min; 3 days for correspondence)
   roomCode: z.string().nullable(), // accepted: where the game is
   gameId: IdSchema.nullable(),
+  rated: z.boolean().default(false), // a bot's challenge may be rated (issue 50): each rated in its own pool
 });
 export type Challenge = z.infer<typeof ChallengeSchema>;
 

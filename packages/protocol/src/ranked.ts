@@ -48,7 +48,7 @@ export type PlayerRating = z.infer<typeof PlayerRatingSchema>;
 export const StandingSchema = PlayerRatingSchema.omit({ username: true });
 export type Standing = z.infer<typeof StandingSchema>;
 
-/** GET /api/leaderboard?pool=realtime|correspondence (default realtime). */
+/** GET /api/leaderboard?pool=realtime|correspondence|bot (default realtime). */
 export const LeaderboardQuerySchema = z.object({ pool: RatingPoolSchema.default('realtime') }).strict();
 
 /**
@@ -72,7 +72,8 @@ export const PoolProfileSchema = StandingSchema.extend({
 export const ProfileSchema = z.object({
   username: z.string(),
   bot: z.boolean().default(false), // a bot account (issue 50): a program playing through the API, shown as BOT
-  ratings: z.object({ realtime: PoolProfileSchema, correspondence: PoolProfileSchema }) satisfies z.ZodType<Record<RatingPool, unknown>>,
+  // a bot's own pool (issue 50) only for a bot
+  ratings: z.object({ realtime: PoolProfileSchema, correspondence: PoolProfileSchema, bot: PoolProfileSchema.optional() }) satisfies z.ZodType<Partial<Record<RatingPool, unknown>>>,
   // latest rated games first, of both pools; each links to its replay
   recent: z.array(
     z.object({

@@ -2,7 +2,7 @@ import { estimatedSeconds, type TimeControl } from '@chu/rules';
 import { describe, expect, it } from 'vitest';
 import {
   ClientMessageSchema, LeaderboardQuerySchema, RANKED_CONTROLS, RANKED_CONTROL_IDS, RATED_MIN_ESTIMATED_SECONDS, RankedControlIdSchema,
-  rateable, ratingPoolOf,
+  playerPoolOf, poolsOf, rateable, ratingPoolOf,
 } from '../src/index.ts';
 
 // Ranked play by time control (RULES.md §7: "Ranked games are always timed"; issue 36).
@@ -85,11 +85,30 @@ describe('GET /api/leaderboard?pool', () => {
     [{}, 'realtime'],
     [{ pool: 'realtime' }, 'realtime'],
     [{ pool: 'correspondence' }, 'correspondence'],
+    [{ pool: 'bot' }, 'bot'], // the Bots tab (issue 50)
   ])('%j reads the %s pool', (query, pool) => {
     expect(LeaderboardQuerySchema.parse(query)).toEqual({ pool });
   });
 
   it.each([[{ pool: 'blitz' }], [{ pool: 'realtime', page: '2' }]])('refuses %j', (query) => {
     expect(LeaderboardQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+// Issue 50: a bot has a pool of its own whatever the control; a person's is the control's.
+describe('each player\'s pool in a rated game', () => {
+  it.each([
+    // player,        control,                                          pool
+    [{ bot: true }, RANKED_CONTROLS['10m+30b'], 'bot'],
+    [{ bot: true }, RANKED_CONTROLS.corr3, 'bot'],
+    [{ bot: false }, RANKED_CONTROLS['10m+30b'], 'realtime'],
+    [{}, RANKED_CONTROLS.corr3, 'correspondence'],
+  ] as const)('%j in a game of %j: the %s pool', (player, control, pool) => {
+    expect(playerPoolOf(player, control)).toBe(pool);
+  });
+
+  it('a person stands in the real-time and correspondence pools, a bot in the bots\' only', () => {
+    expect(poolsOf({ bot: false })).toEqual(['realtime', 'correspondence']);
+    expect(poolsOf({ bot: true })).toEqual(['bot']);
   });
 });

@@ -49,7 +49,29 @@ export class GameLink {
     return { ok: true, link };
   }
 
+  /**
+   * Joins the game's room as a spectator with no account (a game's public stream): whoever may see the
+   * game was asked before (GameRecords' room code). Refused unless the room's game is `gameId`.
+   */
+  static async watch(loopback: Loopback, code: string, gameId: string): Promise<LinkOpened> {
+    let socket: LoopSocket;
+    try {
+      socket = await loopback.watch();
+    } catch {
+      return { ok: false, code: 'internal', message: 'The game could not be reached; try again.' };
+    }
+    const link = new GameLink(socket, gameId, code);
+    const joined = await socket.command({ type: 'room.join', code });
+    if (!joined.ok || !link.feed) {
+      socket.close();
+      return { ok: false, code: 'no-game', message: 'No such game to watch: it is not in play (its record: GET /api/game/export/{id}).' };
+    }
+    return { ok: true, link };
+  }
+
   get open(): boolean { return !this.ended; }
+  /** The game as the room showed it at the last full view (its moves then; `follow` gives them now). */
+  get view(): GameView | null { return this.feed?.view ?? null; }
   get finished(): boolean { return this.feed?.finished ?? false; }
   /** The other side offers a draw now: "yes" accepts it rather than offering one. */
   get drawOfferedByOpponent(): boolean {

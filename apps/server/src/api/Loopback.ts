@@ -21,10 +21,20 @@ export class Loopback {
 
   constructor(private readonly url: () => string) {}
 
-  async open(secret: string): Promise<LoopSocket> {
+  /** A socket signed in as the token's account, on its API seat. */
+  open(secret: string): Promise<LoopSocket> {
+    return this.connect({ apiToken: secret });
+  }
+
+  /** A socket of a spectator with no account (a game's public stream). */
+  watch(): Promise<LoopSocket> {
+    return this.connect({ watch: true });
+  }
+
+  private async connect(auth: { apiToken: string } | { watch: true }): Promise<LoopSocket> {
     // the client library loads with the first program that plays: a site without bots never holds it
     const { io } = await import('socket.io-client');
-    const socket = io(this.url(), { auth: { apiToken: secret, key: this.key }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(this.url(), { auth: { ...auth, key: this.key }, transports: ['websocket'], reconnection: false, forceNew: true });
     const link = new LoopSocket(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

@@ -21,7 +21,8 @@ export class NdjsonStreams {
 
   get count(): number { return this.live.size; }
 
-  open(reply: FastifyReply, tokenId: string): NdjsonStream {
+  /** Opens the answer's stream; a token's (not a spectator's, `tokenId` null) ends when the token is revoked. */
+  open(reply: FastifyReply, tokenId: string | null): NdjsonStream {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
@@ -43,7 +44,7 @@ export class NdjsonStreams {
     const timer = setInterval(() => {
       if (ended) return;
       res.write('\n');
-      this.tokens.live(tokenId).then((yes) => { if (!yes) stream.end(); }, () => {});
+      if (tokenId !== null) this.tokens.live(tokenId).then((yes) => { if (!yes) stream.end(); }, () => {});
     }, this.keepAliveMs);
     res.on('close', () => stream.end());
     this.live.add(stream);

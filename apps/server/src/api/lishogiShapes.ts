@@ -8,7 +8,7 @@ import type { AccountFacts, GameFacts } from '../db/PublicFacts.ts';
 // (variant names for dai and Heisei, the status of an adjourned game) docs/api.md says so.
 
 /** lishogi's colours: Black (moves first) is sente, White gote. */
-const SIDE: Record<Color, 'sente' | 'gote'> = { black: 'sente', white: 'gote' };
+export const SIDE: Record<Color, 'sente' | 'gote'> = { black: 'sente', white: 'gote' };
 
 /** Our variants under lishogi's key (chushogi is lishogi's own; the other two are names of ours). */
 export const VARIANT_KEYS: Record<Variant, { key: string; name: string; short: string }> = {
@@ -19,7 +19,7 @@ export const VARIANT_KEYS: Record<Variant, { key: string; name: string; short: s
 
 /** lishogi's GameStatus for a game of ours. */
 export type LishogiStatus = 'started' | 'aborted' | 'mate' | 'resign' | 'stalemate' | 'outoftime' | 'draw' | 'royalsLost' | 'bareKing';
-const STATUS: Record<Outcome['reason'], LishogiStatus> = {
+export const STATUS: Record<Outcome['reason'], LishogiStatus> = {
   'royal-capture': 'royalsLost', 'bare-king': 'bareKing', 'no-legal-move': 'stalemate', 'move-limit': 'draw',
   resign: 'resign', agreement: 'draw', timeout: 'outoftime', abort: 'aborted',
 };
@@ -220,7 +220,7 @@ export function challengeJson(c: Challenge, origin: string, me: string): Challen
     challenger: user(c.from),
     destUser: user(c.to),
     variant: VARIANT_KEYS[c.options.variant],
-    rated: false, // a challenge's game is casual on our site
+    rated: c.rated, // only a bot's challenge may be rated (Challenges)
     speed,
     timeControl,
     color: c.color === 'random' ? 'random' : SIDE[c.color],
@@ -294,14 +294,16 @@ export interface UserJson {
 }
 
 /**
- * An account as lishogi's User. Our ratings are two pools, not one per speed: the real-time pool stands
- * under each of lishogi's real-time speeds, the correspondence pool under correspondence (docs/api.md).
+ * An account as lishogi's User. A person's ratings are two pools, not one per speed: the real-time pool
+ * stands under each of lishogi's real-time speeds, the correspondence pool under correspondence; a bot's
+ * own pool under every speed (docs/api.md).
  */
 export function userJson(a: AccountFacts, origin: string): UserJson {
   const perf = (p: AccountFacts['pools']['realtime']): PerfJson | undefined =>
     p && { games: p.games, rating: Math.round(p.rating), rd: Math.round(p.deviation), prog: 0, ...(isProvisional({ rd: p.deviation }) ? { prov: true as const } : {}) };
-  const realtime = perf(a.pools.realtime);
-  const correspondence = perf(a.pools.correspondence);
+  // a bot's one pool (issue 50) stands under every speed, as a person's real-time pool stands under the real-time ones
+  const realtime = perf(a.bot ? a.pools.bot : a.pools.realtime);
+  const correspondence = perf(a.bot ? a.pools.bot : a.pools.correspondence);
   return {
     id: a.username.toLowerCase(),
     username: a.username,

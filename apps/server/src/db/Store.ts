@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ChatChannelSchema, ColorSchema, GameStatusSchema, IdSchema, RoomOptionsSchema, ratingPoolOf, resultIsRated, SeatsSchema, type ChatMessage, type Color,
+  ChatChannelSchema, ColorSchema, GameStatusSchema, IdSchema, RoomOptionsSchema, playerPoolOf, resultIsRated, SeatsSchema, type ChatMessage, type Color,
   type GameStatus, type Outcome, type RatingChanges, type RatingPool, type RoomOptions, type RoomTournament, type Seats,
 } from '@chu/protocol';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -63,8 +63,8 @@ export interface StoredGame {
 /** A sealed move as stored (RULES.md §7): a move's record, kept apart from the game's moves until it is played. */
 export type SealedRecord = Pick<MoveRecord, 'ply' | 'usi' | 'timeMs' | 'byCpu' | 'ackId' | 'deviceId' | 'lagMs'> & { clock: StoredClock | null };
 
-/** A game whose result moves ratings: its accounts and the pool its control counts for. */
-export interface RatedGame { id: string; blackUserId: string; whiteUserId: string; pool: RatingPool }
+/** A game whose result moves ratings: its accounts and the pool each side's rating is in (protocol's playerPoolOf). */
+export interface RatedGame { id: string; blackUserId: string; whiteUserId: string; pools: Record<Color, RatingPool> }
 
 /**
  * The rating step of a finishing transaction: the game's ledger (game/GameLedger) finishes games through
@@ -315,7 +315,7 @@ export class Store {
     return this.transaction(async (tx) => {
       if (r.finalMove) await Store.insertMove(tx, r.finalMove);
       const rated = await Store.markFinished(tx, r.gameId, r.version, r.outcome, now, r.fence);
-      return rated && ratings.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white, pool: rated.pool }, r.outcome.winner, now);
+      return rated && ratings.rate(tx, { id: r.gameId, blackUserId: rated.black, whiteUserId: rated.white, pools: rated.pools }, r.outcome.winner, now);
     });
   }
 
@@ -323,7 +323,7 @@ export class Store {
    * Inside the finishing transaction: records a result once (only an unfinished game finishes) and
    * returns the accounts to rate, if its result counts (the protocol's resultIsRated).
    */
-  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date, fence: number | null): Promise<(RatedPlayers & { pool: RatingPool }) | null> {
+  static async markFinished(tx: Tx, gameId: string, version: number, outcome: Outcome, now: Date, fence: number | null): Promise<(RatedPlayers & { pools: Record<Color, RatingPool> }) | null> {
     const rows = await tx.$queryRaw<{ rated: boolean; black: string | null; white: string | null; options: unknown }[]>`
       UPDATE "games" AS g SET "version" = ${version}, "status" = 'finished', "winner" = ${outcome.winner}, "reason" = ${outcome.reason},
         "finished_at" = ${now}, "turn_started_at" = ${now}
@@ -331,8 +331,11 @@ export class Store {
       RETURNING "rated", "black_user_id" AS "black", "white_user_id" AS "white", "options"`;
     if (rows.length !== 1) throw await refusal(tx, gameId, fence, `game ${gameId} is not in play: result not recorded (twice)`);
     const g = rows[0];
-    // the rating its control counts for (a ranked game stored untimed, from before controls, counts as real-time)
-    return resultIsRated(g.rated, outcome) && g.black && g.white ? { black: g.black, white: g.white, pool: ratingPoolOf(RoomOptionsSchema.parse(g.options).timeControl) } : null;
+    if (!resultIsRated(g.rated, outcome) || !g.black || !g.white) return null;
+    // each side's pool: a bot's own, a person's by the control (a ranked game stored untimed, from before controls, counts as real-time)
+    const bots = new Set((await tx.user.findMany({ where: { id: { in: [g.black, g.white] }, bot: true }, select: { id: true } })).map((u) => u.id));
+    const control = RoomOptionsSchema.parse(g.options).timeControl;
+    return { black: g.black, white: g.white, pools: { black: playerPoolOf({ bot: bots.has(g.black) }, control), white: playerPoolOf({ bot: bots.has(g.white) }, control) } };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { apiSeat, isApiSeat } from '../identity/apiSeat.ts';
 import { randomInt } from 'node:crypto';
 import {
-  ChallengeColorSchema, ChallengeStatusSchema, RoomOptionsSchema,
+  ChallengeColorSchema, ChallengeStatusSchema, ratedAccounts, ratedDenial, RoomOptionsSchema,
   type Challenge, type ChallengeColor, type ChallengeList, type Color, type ErrorCode, type RoomOptionsPatch, type ServerMessage,
 } from '@chu/protocol';
 import type { Logger } from 'pino';
@@ -33,7 +33,7 @@ const withNames = {
 
 interface Row {
   id: string; challengerId: string; challengedId: string; challengerDeviceId: string; options: unknown; color: string; status: string;
-  roomCode: string | null; gameId: string | null; createdAt: Date; expiresAt: Date;
+  roomCode: string | null; gameId: string | null; rated: boolean; createdAt: Date; expiresAt: Date;
   challenger: { username: string }; challenged: { username: string };
 }
 
@@ -48,6 +48,7 @@ const view = (r: Row): Challenge => ({
   expiresAt: r.expiresAt.toISOString(),
   roomCode: r.roomCode,
   gameId: r.gameId,
+  rated: r.rated,
 });
 
 const noChallenge: Refusal = { ok: false, code: 'no-challenge', message: 'That challenge is no longer open (answered, cancelled or expired).' };
@@ -74,7 +75,7 @@ export class Challenges {
    * Checked in this order: the other account exists and is not oneself; no block either way; it takes
    * challenges from the sender (its follows, and bots if it is one); the sender's open challenges are under the bound; the options fit.
    */
-  async send(from: DeviceIdentity & { user: Account }, to: string, patch: RoomOptionsPatch, color: ChallengeColor): Promise<ChallengeResult> {
+  async send(from: DeviceIdentity & { user: Account }, to: string, patch: RoomOptionsPatch, color: ChallengeColor, rated = false): Promise<ChallengeResult> {
     const me = from.user;
     const other = await this.friends.other(me, to);
     if (!other.ok) return other;
@@ -86,12 +87,19 @@ export class Challenges {
     if (settings.challengesFrom === 'following' && !(await this.friends.follows(them.id, me.id))) {
       return { ok: false, code: 'friends-only', message: `${them.username} takes challenges only from people they follow.` };
     }
-    if (!settings.botChallenges && (await this.prisma.user.findUnique({ where: { id: me.id }, select: { bot: true } }))?.bot) {
+    const bots = new Set((await this.prisma.user.findMany({ where: { id: { in: [me.id, them.id] }, bot: true }, select: { id: true } })).map((u) => u.id));
+    if (!settings.botChallenges && bots.has(me.id)) {
       return { ok: false, code: 'no-bots', message: `${them.username} takes no challenges from bots.` };
     }
     // a challenge's room is private: it is where the two of them were sent
     const options = RoomOptionsSchema.safeParse({ ...patch, public: false });
     if (!options.success) return { ok: false, code: 'malformed', message: options.error.issues[0]?.message ?? 'Those options do not fit together.' };
+    if (rated) {
+      // people's rated games come from the ranked queue; a bot, which never enters it, plays its rated games by challenge
+      if (bots.size === 0) return { ok: false, code: 'malformed', message: 'Rated challenges are for games with a bot: people\'s rated games come from the ranked queue.' };
+      const denied = ratedDenial(options.data);
+      if (denied) return { ok: false, code: denied.code, message: denied.message };
+    }
     const lasts = options.data.timeControl.kind === 'correspondence' ? this.bounds.correspondenceMs : this.bounds.realtimeMs;
     const made = await this.prisma.$transaction(async (tx) => {
       // the sender's row, locked: two sends at once count each other
@@ -101,7 +109,7 @@ export class Challenges {
       if (open >= this.bounds.perSender) return null;
       return tx.challenge.create({
         data: {
-          id: newId(), challengerId: me.id, challengerDeviceId: from.id, challengedId: them.id, options: options.data, color,
+          id: newId(), challengerId: me.id, challengerDeviceId: from.id, challengedId: them.id, options: options.data, color, rated,
           createdAt: now, expiresAt: new Date(now.getTime() + lasts),
         },
         include: withNames,
@@ -132,10 +140,12 @@ export class Challenges {
     try {
       if (sender?.user) {
         const seats = seatsOf(challengerColor, sender, by);
-        // a challenge is a casual game between the two, hosted by Black's device
+        const options = RoomOptionsSchema.parse(claimed.options);
+        // a game between the two, hosted by Black's device: casual, or rated when the challenge was (one of them a bot)
+        const rated = claimed.rated ? ratedAccounts({ black: seats.black.user?.id, white: seats.white.user?.id }, options.timeControl) : null;
         started = await this.starts.inNewRoom(
-          { host: seats.black.id, players: { black: { person: seats.black }, white: { person: seats.white } }, rated: null },
-          RoomOptionsSchema.parse(claimed.options),
+          { host: seats.black.id, players: { black: { person: seats.black }, white: { person: seats.white } }, rated },
+          options,
           { challenge: id },
           { deviceIds: [by.id, sender.id], address },
         );

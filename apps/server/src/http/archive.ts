@@ -8,7 +8,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Identity } from '../identity/Identity.ts';
 import { parsed, requestViewer } from './requester.ts';
 import { recordKif } from './records.ts';
-import { pacedExport, type ExportSlots } from './exportPacing.ts';
+import { pacedExport } from './exportPacing.ts';
+import type { Slots } from './Slots.ts';
 
 /**
  * A player's archive: `GET /api/players/:username/games` (a page at a time, filtered) and
@@ -17,7 +18,7 @@ import { pacedExport, type ExportSlots } from './exportPacing.ts';
  * (the rest from `?cursor=` the reply's `X-Next-Cursor`).
  */
 export function registerArchiveRoutes(
-  app: FastifyInstance, identity: Identity, stored: GameRecords, archive: Archive, limits: ServerConfig['exports'], windowMs: number, slots: ExportSlots,
+  app: FastifyInstance, identity: Identity, stored: GameRecords, archive: Archive, limits: ServerConfig['exports'], windowMs: number, slots: Slots,
 ) {
   const player = async (req: FastifyRequest) => {
     const name = UsernameSchema.safeParse((req.params as { username: string }).username);
@@ -40,7 +41,7 @@ export function registerArchiveRoutes(
     const after = cursor === undefined ? null : parseCursor(cursor);
     if (cursor !== undefined && !after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `X-Next-Cursor` of an export.');
     const who = await player(req);
-    const done = slots.take(req, reply);
+    const done = slots.take(req.ip, reply);
     try {
       const viewer = await requestViewer(identity, req);
       const listed = await archive.ids(who.id, filter, after, limits.maxGames);

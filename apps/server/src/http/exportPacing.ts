@@ -1,6 +1,4 @@
 import { setTimeout as pause } from 'node:timers/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpRefusal } from './errors.ts';
 
 // What every long export of stored games shares (the archive's KIF, the API's games of a user): it reads
 // and renders one game at a time and leaves the loop to play between them, and an address runs a few at once.
@@ -28,29 +26,5 @@ export async function* pacedExport<T>(ids: string[], read: (ids: string[]) => Pr
       yield render(game, index++);
       await yieldFor(rendering);
     }
-  }
-}
-
-/** The exports running from each address: at most `perAddress` at once (a 429 for one more). */
-export class ExportSlots {
-  private readonly running = new Map<string, number>();
-  constructor(private readonly perAddress: number) {}
-
-  /** A slot for this request's export, or a 429; the returned `done` frees it (call it once). */
-  take(req: FastifyRequest, reply: FastifyReply): () => void {
-    const ip = req.ip;
-    if ((this.running.get(ip) ?? 0) >= this.perAddress) {
-      void reply.header('retry-after', 5);
-      throw new HttpRefusal(429, 'rate-limited', `At most ${this.perAddress} exports at once from an address; wait for one to finish.`, 5000);
-    }
-    this.running.set(ip, (this.running.get(ip) ?? 0) + 1);
-    let freed = false;
-    return () => {
-      if (freed) return;
-      freed = true;
-      const left = (this.running.get(ip) ?? 1) - 1;
-      if (left > 0) this.running.set(ip, left);
-      else this.running.delete(ip);
-    };
   }
 }

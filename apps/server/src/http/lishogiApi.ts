@@ -7,7 +7,8 @@ import { parse as parseForm } from 'node:querystring';
 import { apiSeat } from '../identity/apiSeat.ts';
 import type { GameLinks } from '../api/GameLinks.ts';
 import type { GameLine } from '../api/GameLink.ts';
-import { challengeJson } from '../api/lishogiShapes.ts';
+import { challengeJson, userJson, type UserJson } from '../api/lishogiShapes.ts';
+import type { PublicFacts } from '../db/PublicFacts.ts';
 import type { LoopSocket, Loopback } from '../api/Loopback.ts';
 import type { NdjsonStreams } from '../api/NdjsonStreams.ts';
 import type { ChallengeResult, Challenges } from '../friends/Challenges.ts';
@@ -15,6 +16,7 @@ import type { Bots } from '../identity/Bots.ts';
 import type { ApiDoor, ApiRequest } from './apiCaller.ts';
 import { HttpRefusal } from './errors.ts';
 import { parsed } from './requester.ts';
+import type { Slots } from './Slots.ts';
 import type { RouteLimits } from './limits.ts';
 import { acceptJsonBodies } from './json.ts';
 
@@ -24,6 +26,8 @@ export interface LishogiApiDeps {
   links: GameLinks;
   loopback: Loopback;
   streams: NdjsonStreams;
+  /** A token's streams of one game open now: one (lishogi's rule), a 429 for a second. */
+  gameStreams: Slots;
   challenges: Challenges;
   limits: RouteLimits;
   /** The account's games in progress on its API seat, newest first (the event stream's opening). */
@@ -93,8 +97,12 @@ function routes(app: FastifyInstance, deps: LishogiApiDeps) {
 
     app.get(`/api/${kind}/game/stream/:gameId`, async (req, reply) => {
       const a = await player(req, reply);
-      const link = await linkOf(a, gameIdOf(req));
+      const gameId = gameIdOf(req);
+      const link = await linkOf(a, gameId);
+      // a second stream of the game for this token is refused, not shared: the first's hang-up frees the slot
+      const done = deps.gameStreams.take(`${a.caller.tokenId}:${gameId}`, reply);
       const stream = streams.open(reply, a.caller.tokenId);
+      stream.onEnd(done);
       const write = (line: GameLine) => (line ? stream.write(line) : stream.end());
       const { full, stop } = link.follow(write);
       stream.onEnd(stop);
@@ -196,7 +204,7 @@ function routes(app: FastifyInstance, deps: LishogiApiDeps) {
     const options = parsed(RoomOptionsPatchSchema, optionsOf(b));
     const color = b.color === 'sente' ? 'black' : b.color === 'gote' ? 'white' : 'random';
     const seat = apiSeat(a.caller.user);
-    return challengeAnswer(await challenges.send({ ...seat, user: seat.user! }, name.data, options, color), req, a.caller.user.username);
+    return challengeAnswer(await challenges.send({ ...seat, user: seat.user! }, name.data, options, color, b.rated), req, a.caller.user.username);
   });
 
   app.post('/api/challenge/:id/accept', async (req, reply) => {
@@ -219,6 +227,19 @@ function routes(app: FastifyInstance, deps: LishogiApiDeps) {
     challengeAnswer(await challenges.cancel(a.caller.user, challengeIdOf(req)), req, a.caller.user.username);
     return { ok: true };
   });
+}
+
+/**
+ * `GET /api/account` with a personal token (any scope, as lishogi): the token's account as lishogi's
+ * UserExtended, so a program learns the name it plays under. The site's own route answers a page's device.
+ */
+export function apiAccount(door: ApiDoor, facts: Pick<PublicFacts, 'account'>, origin: (req: FastifyRequest) => string) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<UserJson> => {
+    const { caller } = await door(req, reply, null);
+    const found = await facts.account(caller.user.username);
+    if (!found) throw new HttpRefusal(401, 'unauthenticated', 'This token\'s account was deleted.');
+    return userJson(found, origin(req));
+  };
 }
 
 /** lishogi's challenge fields as our room options (checked next by the options' own schema, with its words). */

@@ -1,14 +1,19 @@
 import { API_VARIANTS, ApiGameExportQuerySchema, ApiGamesQuerySchema, IdSchema, UsernameSchema, type GameRecord } from '@chu/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
+import { GameLink, type GameLine } from '../api/GameLink.ts';
 import { gameJson, userJson } from '../api/lishogiShapes.ts';
+import type { Loopback } from '../api/Loopback.ts';
+import { MoveStream } from '../api/moveStream.ts';
+import type { NdjsonStreams } from '../api/NdjsonStreams.ts';
 import { parseCursor, type Archive, type ArchiveCursor } from '../db/Archive.ts';
 import type { GameRecords } from '../db/GameRecords.ts';
 import type { GameFacts, PublicFacts } from '../db/PublicFacts.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Identity } from '../identity/Identity.ts';
 import { HttpRefusal } from './errors.ts';
-import { pacedExport, type ExportSlots } from './exportPacing.ts';
+import { pacedExport } from './exportPacing.ts';
+import type { Slots } from './Slots.ts';
 import { recordKif } from './records.ts';
 import { parsed, requestViewer } from './requester.ts';
 
@@ -17,11 +22,16 @@ export interface LishogiGamesDeps {
   records: GameRecords;
   archive: Archive;
   facts: PublicFacts;
-  slots: ExportSlots; // shared with the archive's KIF export: an address's exports at once, whichever door
+  slots: Slots; // shared with the archive's KIF export: an address's exports at once, whichever door
   limits: ServerConfig['exports'];
   windowMs: number;
   origin(req: FastifyRequest): string;
+  /** A spectator's stream of a game: the API's socket to this process, its NDJSON streams, the streams an address has open. */
+  watch: { loopback: Loopback; streams: NdjsonStreams; slots: Slots };
 }
+
+/** A spectator's game streams open at once from one address (lishogi's number). */
+export const WATCH_STREAMS_PER_ADDRESS = 8;
 
 /** KIF when asked for (`?format=kif`, or an Accept naming KIF before JSON); else lishogi's JSON. */
 function wantsKif(req: FastifyRequest, format: string | undefined): boolean {
@@ -59,7 +69,7 @@ export function registerLishogiGames(app: FastifyInstance, deps: LishogiGamesDep
       if (!after) throw new HttpRefusal(400, 'malformed', 'Malformed query: cursor is not the `X-Next-Cursor` of an export.');
     }
     const kif = wantsKif(req, q.format);
-    const done = slots.take(req, reply);
+    const done = slots.take(req.ip, reply);
     try {
       const viewer = await requestViewer(identity, req);
       const filter = {
@@ -95,6 +105,39 @@ export function registerLishogiGames(app: FastifyInstance, deps: LishogiGamesDep
     if (!found) throw new HttpRefusal(404, 'no-game', 'No such game.');
     if (wantsKif(req, q.format)) return reply.type('text/plain; charset=utf-8').send(recordKif(found.record, deps.origin(req)));
     return gameJson(found.record, found.facts);
+  });
+
+  // a spectator's stream of a game in play (lishogi's MoveStream): any game the site shows the requester
+  app.get('/api/stream/game/:id', async (req, reply) => {
+    const id = IdSchema.safeParse((req.params as { id: string }).id);
+    const record = id.success ? (await records.gameRecords([id.data], await requestViewer(identity, req)))[0] : undefined;
+    // a private room's game is its players' to see: to anyone else it is no game at all
+    if (!record?.roomCode) throw new HttpRefusal(404, 'no-game', 'No such game.');
+    const done = deps.watch.slots.take(req.ip, reply);
+    const opened = await GameLink.watch(deps.watch.loopback, record.roomCode, record.id).catch(() => null);
+    if (!opened?.ok) {
+      done();
+      throw new HttpRefusal(404, 'no-game', opened?.message ?? 'No such game in play.');
+    }
+    const link = opened.link;
+    const stream = deps.watch.streams.open(reply, null);
+    stream.onEnd(() => { done(); link.close(); });
+    const moves = new MoveStream(link.view!);
+    const { full, stop } = link.follow((line: GameLine) => {
+      if (line === null) return stream.end();
+      if (line.type !== 'gameState') return; // the spectators' chat is not in lishogi's stream
+      const position = moves.position(line);
+      if (position) stream.write(position);
+      if (line.status !== 'started') {
+        stream.write(moves.description(line));
+        stream.end();
+      }
+    });
+    stream.onEnd(stop);
+    if (!full) return stream.end();
+    stream.write(moves.description(full.state));
+    stream.write(moves.position(full.state, true)!);
+    if (full.state.status !== 'started') stream.end();
   });
 
   app.get('/api/user/:username', async (req) => {

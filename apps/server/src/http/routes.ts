@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import {
-  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, LeaderboardQuerySchema, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
+  ChangePasswordBodySchema, CreateDeviceBodySchema, CredentialsBodySchema, DEVICE_COOKIE, isApiTokenSecret, LeaderboardQuerySchema, PasswordBodySchema, RecoverBodySchema, IdSchema, RenameDeviceBodySchema, RoomCodeSchema, UsernameSchema,
   type AccountStatus, type LogoutOthersResult, type RecoveryCodes,
 } from '@chu/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +37,8 @@ export interface RouteDeps {
   deviceIdleDays: number;
   dbKind: string;
   msPerSecond: number; // clock seconds (CHU_MS_PER_SECOND): a correspondence deadline counts in them
+  /** GET /api/account for a personal API token (issue 50): the account in lishogi's shape, as the API answers it. */
+  apiAccount(req: FastifyRequest, reply: FastifyReply): Promise<object>;
   /** Devices whose identity just changed (login, logout): their open sockets follow at once. */
   identityChanged(devices: DeviceIdentity[]): Promise<void>;
   /** An account was deleted: the rooms in memory, on whichever process owns them, stop showing its name. */
@@ -166,7 +168,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps) {
     return new HttpRefusal(401, 'bad-credentials', 'Wrong password.');
   };
 
-  app.get('/api/account', async (req): Promise<AccountStatus> => {
+  app.get('/api/account', async (req, reply): Promise<AccountStatus | object> => {
+    // a program's personal token asks lishogi's question (its account, as UserExtended); a page's device its status
+    const token = tokenOf(req);
+    if (token && isApiTokenSecret(token)) return deps.apiAccount(req, reply);
     const d = await device(req);
     if (!d.user) throw new HttpRefusal(403, 'account-required', 'Log in first.');
     return identity.accountStatus(d.user);

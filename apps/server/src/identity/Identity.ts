@@ -1,4 +1,4 @@
-import { DELETED_PLAYER, RATING_POOLS, RECOVERY_CODE_COUNT, usernameKey } from '@chu/protocol';
+import { DELETED_PLAYER, PEOPLE_POOLS, RECOVERY_CODE_COUNT, usernameKey } from '@chu/protocol';
 import type { Prisma, PrismaClient } from '../db/database.ts';
 import { aloneChanges, type ChangeListener, type IdentityChanges } from './IdentityChanges.ts';
 import { hashPassword, hashRecoveryCode, hashToken, newId, newRecoveryCode, newToken, safeEqual, verifyPassword } from './secrets.ts';
@@ -137,7 +137,7 @@ export class Identity {
     try {
       await this.prisma.$transaction([
         this.prisma.user.create({ data: { id, username, passwordHash } }),
-        this.prisma.rating.createMany({ data: RATING_POOLS.map((pool) => ({ userId: id, pool })) }),
+        this.prisma.rating.createMany({ data: PEOPLE_POOLS.map((pool) => ({ userId: id, pool })) }),
         this.prisma.recoveryCode.createMany({ data: recoveryCodes.map((c) => ({ userId: id, codeHash: hashRecoveryCode(normalized(c)) })) }),
         this.prisma.device.update({ where: { id: device.id }, data: { userId: id, tokenHash: hashToken(token), lastSeenAt: new Date() } }),
       ]);

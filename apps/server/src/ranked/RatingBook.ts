@@ -39,35 +39,37 @@ export function recordResult(
 
 /**
  * Rates a finished game inside the transaction that records its result, so a result and its
- * rating change exist together or not at all. Draw = ½. Only the ratings of the game's pool change.
+ * rating change exist together or not at all. Draw = ½. Each side's rating in its own pool changes (a
+ * bot's in the bots' pool), computed against the other's current rating in the other's.
  */
 async function rateGame(tx: Tx, game: RatedGame, winner: Color | null, now: Date): Promise<RatingChanges> {
-  const { pool } = game;
-  const ids = [game.blackUserId, game.whiteUserId];
-  await tx.rating.createMany({ data: ids.map((userId) => ({ userId, pool })), skipDuplicates: true });
-  // row locks: two games of one pool ending at once for one player are rated one after the other
-  const rows = await tx.$queryRaw<RatingRow[]>`
-    SELECT "user_id" AS "userId", "rating", "deviation", "volatility", "rated_at" AS "ratedAt"
-    FROM "ratings" WHERE "pool" = ${pool} AND "user_id" IN (${ids[0]}, ${ids[1]}) FOR UPDATE`;
-  const before = (id: string) => glicko(rows.find((r) => r.userId === id)!);
-  const black = before(game.blackUserId);
-  const white = before(game.whiteUserId);
+  const { pools } = game;
+  const ids = { black: game.blackUserId, white: game.whiteUserId };
+  await tx.rating.createMany({ data: COLORS.map((c) => ({ userId: ids[c], pool: pools[c] })), skipDuplicates: true });
+  // row locks: two rated games ending at once for one player are rated one after the other
+  const rows = await tx.$queryRaw<(RatingRow & { pool: string })[]>`
+    SELECT "user_id" AS "userId", "pool", "rating", "deviation", "volatility", "rated_at" AS "ratedAt"
+    FROM "ratings" WHERE ("user_id" = ${ids.black} AND "pool" = ${pools.black}) OR ("user_id" = ${ids.white} AND "pool" = ${pools.white})
+    ORDER BY "user_id", "pool" FOR UPDATE`;
+  const before = (c: Color) => glicko(rows.find((r) => r.userId === ids[c] && r.pool === pools[c])!);
+  const black = before('black');
+  const white = before('white');
   const blackScore: Score = winner === null ? 0.5 : winner === 'black' ? 1 : 0;
   const [blackAfter, whiteAfter] = rateResult(black, white, blackScore, now.getTime());
   const sides = [
-    { userId: game.blackUserId, color: 'black' as const, score: blackScore, from: black, to: blackAfter },
-    { userId: game.whiteUserId, color: 'white' as const, score: (1 - blackScore) as Score, from: white, to: whiteAfter },
+    { userId: game.blackUserId, color: 'black' as const, pool: pools.black, score: blackScore, from: black, to: blackAfter },
+    { userId: game.whiteUserId, color: 'white' as const, pool: pools.white, score: (1 - blackScore) as Score, from: white, to: whiteAfter },
   ];
   await tx.gameRating.createMany({
     data: sides.map((s) => ({
-      gameId: game.id, userId: s.userId, color: s.color, pool, score: s.score,
+      gameId: game.id, userId: s.userId, color: s.color, pool: s.pool, score: s.score,
       ratingBefore: s.from.rating, rdBefore: s.from.rd, volatilityBefore: s.from.vol,
       ratingAfter: s.to.rating, rdAfter: s.to.rd, volatilityAfter: s.to.vol, createdAt: now,
     })),
   });
   for (const s of sides)
     await tx.rating.update({
-      where: { userId_pool: { userId: s.userId, pool } },
+      where: { userId_pool: { userId: s.userId, pool: s.pool } },
       data: {
         rating: s.to.rating, deviation: s.to.rd, volatility: s.to.vol, ratedAt: now, games: { increment: 1 },
         ...(s.score === 1 ? { wins: { increment: 1 } } : s.score === 0 ? { losses: { increment: 1 } } : { draws: { increment: 1 } }),
@@ -80,7 +82,7 @@ async function rateGame(tx: Tx, game: RatedGame, winner: Color | null, now: Date
 const LEADERBOARD_SIZE = 100;
 const RECENT_GAMES = 20;
 
-/** Players' Glicko-2 ratings in the database, one per pool (real-time, correspondence): rated results, leaderboards and profiles. */
+/** Players' Glicko-2 ratings in the database, one per pool (a person's real-time and correspondence, a bot's own): rated results, leaderboards and profiles. */
 export class RatingBook {
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -90,12 +92,12 @@ export class RatingBook {
   }
 
 
-  /** What each seated account's rating in `pool` (the game's) is now, to show next to its name. */
+  /** What each seated account's rating in `pool` (the game's; a bot's own) is now, to show next to its name. */
   async seatRatings(seats: Seats, pool: RatingPool): Promise<Record<Color, SeatRating | null>> {
     const one = async (color: Color): Promise<SeatRating | null> => {
       const s = seats[color];
       if (s.kind !== 'human' || !s.userId) return null;
-      const r = await this.current(s.userId, pool);
+      const r = await this.current(s.userId, s.bot ? 'bot' : pool);
       return { rating: r.rating, provisional: isProvisional(r) };
     };
     const [black, white] = await Promise.all(COLORS.map(one));
@@ -171,7 +173,11 @@ export class RatingBook {
         ratingAfter: g.ratingAfter,
         finishedAt: (g.game.finishedAt ?? g.createdAt).toISOString(),
       }));
-    return { username: user.username, bot: user.bot, ratings: { realtime: inPool('realtime'), correspondence: inPool('correspondence') }, recent };
+    return {
+      username: user.username, bot: user.bot,
+      ratings: { realtime: inPool('realtime'), correspondence: inPool('correspondence'), ...(user.bot ? { bot: inPool('bot') } : {}) },
+      recent,
+    };
   }
 }
 

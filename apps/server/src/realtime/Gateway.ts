@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { sitePrefix, type ServerConfig } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 import { isStorageOutage, OUTAGE_RETRY_MS } from '../db/outage.ts';
-import { apiCredential, apiSeat, isApiCredential } from '../identity/apiSeat.ts';
+import { API_WATCH_CREDENTIAL, apiCredential, apiSeat, apiWatcher, isApiCredential } from '../identity/apiSeat.ts';
 import type { ApiTokens } from '../identity/ApiTokens.ts';
 import type { DeviceIdentity, Identity } from '../identity/Identity.ts';
 import { safeEqual } from '../identity/secrets.ts';
@@ -125,8 +125,11 @@ export class Gateway {
    * device, then a flood hold on it (on any process of the site).
    */
   private async admit(socket: Socket): Promise<Admission> {
-    const auth = socket.handshake.auth as { token?: unknown; apiToken?: unknown; key?: unknown } | undefined;
-    if (auth?.apiToken !== undefined && this.api && typeof auth.key === 'string' && safeEqual(auth.key, this.api.key)) return this.admitApi(auth.apiToken);
+    const auth = socket.handshake.auth as { token?: unknown; apiToken?: unknown; watch?: unknown; key?: unknown } | undefined;
+    const ownLoopback = this.api !== null && typeof auth?.key === 'string' && safeEqual(auth.key, this.api.key);
+    if (ownLoopback && auth?.apiToken !== undefined) return this.admitApi(auth.apiToken);
+    // a spectator's stream of a game (GET /api/stream/game/{id}): nobody's device, signed in to no account
+    if (ownLoopback && auth?.watch === true) return { ok: true, device: apiWatcher(), createdAt: new Date(0), credential: API_WATCH_CREDENTIAL, heard: -1 };
     const budget = await this.handshakes.take(clientAddress(this.config, socket.handshake));
     if (!budget.ok) {
       return { ok: false, code: 'rate-limited', message: `Too many connections from this address; retry in ${Math.ceil(budget.retryAfterMs / 1000)} s.`, retryAfterMs: budget.retryAfterMs };

@@ -15,7 +15,7 @@ export async function tokenFor(url: string, session: string, scopes: ApiScope[])
 }
 
 /** An NDJSON stream the server accepted (a refusal throws, naming it). */
-export async function stream(url: string, path: string, secret: string): Promise<NdjsonReader> {
+export async function stream(url: string, path: string, secret: string | null): Promise<NdjsonReader> {
   const s = await NdjsonReader.open(url, path, secret);
   if (!(s instanceof NdjsonReader)) throw new Error(`stream refused: ${s.status} ${JSON.stringify(s.body)}`);
   return s;
@@ -27,4 +27,15 @@ export function aMove(view: GameView, moves: string[], seed: number): string {
   if (!g.ok) throw new Error(`the game does not replay: ${JSON.stringify(g.error)}`);
   const legal = g.value.legalMoves();
   return legal[(seed * 7919) % legal.length];
+}
+
+/** A stream opened again after the last one was dropped: refused (429) until the server has heard the hang-up. */
+export async function reopened(url: string, path: string, bearer: string | null, ms = 5_000): Promise<NdjsonReader> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const s = await NdjsonReader.open(url, path, bearer);
+    if (s instanceof NdjsonReader) return s;
+    if (s.status !== 429 || Date.now() > until) throw new Error(`stream refused: ${s.status} ${JSON.stringify(s.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

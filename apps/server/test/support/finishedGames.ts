@@ -19,6 +19,7 @@ export async function table(url: string, black: Who, white: Who, options: Parame
   guest.send({ type: 'room.sit', code: room.code, color: 'white' });
   await host.nextOf('room', (m) => m.room.code === room.code && m.room.seats.white.kind === 'human');
   return {
+    host, guest, code: room.code,
     async play(winner: Color | 'draw'): Promise<string> {
       host.send({ type: 'room.start', code: room.code });
       await Promise.all([host, guest].map((c) => c.nextOf('game', (m) => m.reason === 'start')));

@@ -15,11 +15,11 @@ export class NdjsonReader {
 
   private constructor(readonly status: number, readonly contentType: string | null) {}
 
-  /** Opens the stream; a refusal (not 200) comes back as its status and JSON body, nothing read. */
-  static async open(url: string, path: string, bearer: string): Promise<NdjsonReader | { status: number; body: { code: string; message: string } }> {
+  /** Opens the stream (`bearer` null: with no credential, as anyone); a refusal (not 200) comes back as its status and JSON body, nothing read. */
+  static async open(url: string, path: string, bearer: string | null): Promise<NdjsonReader | { status: number; retryAfter: string | null; body: { code: string; message: string } }> {
     const reader = new NdjsonReader(0, null);
-    const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${bearer}` }, signal: reader.abort.signal });
-    if (res.status !== 200) return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+    const res = await fetch(`${url}${path}`, { headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` }, signal: reader.abort.signal });
+    if (res.status !== 200) return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { code: string; message: string } };
     const r = Object.assign(reader, { status: res.status, contentType: res.headers.get('content-type') });
     void r.pump(res.body!);
     return r;

@@ -1,4 +1,4 @@
-import { ApiEventLineSchema, type ApiEventLine } from '@chu/protocol';
+import { ApiAccountSchema, ApiEventLineSchema, type ApiEventLine } from '@chu/protocol';
 import { GamePlayer } from './game.ts';
 import { parseBotArgs, type BotOptions } from './options.ts';
 import { judge } from './policy.ts';
@@ -17,13 +17,12 @@ export async function runBot(options: BotOptions): Promise<'stopped' | 'refused'
   const stop = new AbortController();
   const games = new Map<string, GamePlayer>();
   let refused = false;
-  let me: string | null = null; // this account's name, as the challenges sent to it say
+  let me: string | null = null; // this account's name, as GET /api/account says it
 
   const onEvent = (e: ApiEventLine) => {
     if (e.type === 'challenge') {
       const c = e.challenge;
       if (c.direction === 'out') return;
-      if (c.destUser?.id) me = c.destUser.id;
       const verdict = judge(c, options);
       const from = c.challenger?.name ?? 'someone';
       if (verdict.accept) {
@@ -55,8 +54,26 @@ export async function runBot(options: BotOptions): Promise<'stopped' | 'refused'
   process.once('SIGINT', quit);
   process.once('SIGTERM', quit);
 
-  log(`listening on ${options.url} for challenges (${options.variants.join(', ')})`);
   const backoff = new Backoff();
+  // who it plays as, before anything else: its games' seats are found by this name
+  while (me === null && !stop.signal.aborted) {
+    try {
+      const r = await site.get('/api/account', ApiAccountSchema);
+      if (r.ok) {
+        me = r.value.id;
+        log(`signed in as ${r.value.username}${r.value.title === 'BOT' ? ' (BOT)' : ''}`);
+        break;
+      }
+      log(`the account was refused: ${r.status} ${r.text}`);
+      // a bad token does not mend by waiting
+      if (r.status === 401 || r.status === 403) { refused = true; quit(); break; }
+    } catch (e) {
+      log(`the site is not reachable (${(e as Error).message}); retrying`);
+    }
+    await backoff.wait(stop.signal);
+  }
+  backoff.reset();
+  if (!stop.signal.aborted) log(`listening on ${options.url} for challenges (${options.variants.join(', ')})`);
   while (!stop.signal.aborted) {
     try {
       const end = await site.stream('/api/stream/event', ApiEventLineSchema, (e) => { backoff.reset(); onEvent(e); }, stop.signal);

@@ -25,6 +25,15 @@ export class Site {
     return res.status === 200 ? { ok: true } : { ok: false, status: res.status, text };
   }
 
+  /** GETs the JSON at `path`, read by `schema`; a refusal, or a body the schema does not read, is a value. */
+  async get<T>(path: string, schema: LineSchema<T>): Promise<{ ok: true; value: T } | { ok: false; status: number; text: string }> {
+    const res = await fetch(`${this.url}${path}`, { headers: { authorization: `Bearer ${this.token}` } });
+    const text = await res.text();
+    if (res.status !== 200) return { ok: false, status: res.status, text };
+    const read = readLine(text, schema);
+    return read.ok ? read : { ok: false, status: res.status, text: read.error };
+  }
+
   /**
    * Reads the NDJSON stream at `path`, handing each line that `schema` reads to `onLine` (keep-alive
    * newlines are skipped; a line it cannot read is logged and skipped). Resolves when the stream ends;

@@ -16,13 +16,28 @@ export const RANKED_CONTROLS: Readonly<Record<RankedControlId, Readonly<TimeCont
   corr3: frozen({ kind: 'correspondence', daysPerMove: 3 }),
 });
 
-/** Each player has one rating per pool: games by the clock, and games by days per move. */
-export const RATING_POOLS = ['realtime', 'correspondence'] as const;
+/**
+ * Each person has one rating per pool: games by the clock, and games by days per move. A bot (issue 50)
+ * has one of its own, whatever the control, so bots stand on a leaderboard of their own, never on people's.
+ */
+export const RATING_POOLS = ['realtime', 'correspondence', 'bot'] as const;
 export type RatingPool = (typeof RATING_POOLS)[number];
+/** A person's pools: a new account's ratings start in these. */
+export const PEOPLE_POOLS = ['realtime', 'correspondence'] as const satisfies readonly RatingPool[];
+/** The pools an account's ratings stand in (its profile shows these). */
+export const poolsOf = (account: { bot: boolean }): readonly RatingPool[] => (account.bot ? ['bot'] : PEOPLE_POOLS);
 
 /** The rating a game of this control counts for (and whose rating is shown beside its players). */
 export const ratingPoolOf = (control: Pick<TimeControl, 'kind'>): RatingPool =>
   control.kind === 'correspondence' ? 'correspondence' : 'realtime';
+
+/**
+ * The pool a player's rating in a game of this control is in: a bot's in the bots' pool, a person's by the
+ * control. A rated game between a bot and a person rates each in its own pool, each against the other's
+ * current rating in the other's.
+ */
+export const playerPoolOf = (player: { bot?: boolean | undefined }, control: Pick<TimeControl, 'kind'>): RatingPool =>
+  player.bot ? 'bot' : ratingPoolOf(control);
 
 /** Lishogi rates a chu game only when its estimated length (rules' estimatedSeconds) is at least this. */
 export const RATED_MIN_ESTIMATED_SECONDS = 250;

@@ -56,7 +56,7 @@ export function queueReduce(s: QueueState, e: QueueEvent): QueueState {
 }
 
 /** Each rating pool's name in the UI: the queue's controls, the leaderboard's tabs and the profile say it. */
-export const POOL_LABEL = { realtime: 'pool.realtime', correspondence: 'pool.correspondence' } as const satisfies Record<RatingPool, string>;
+export const POOL_LABEL = { realtime: 'pool.realtime', correspondence: 'pool.correspondence', bot: 'pool.bot' } as const satisfies Record<RatingPool, string>;
 
 /** "1:05" — time spent in the queue. */
 export function formatElapsed(ms: number): string {
