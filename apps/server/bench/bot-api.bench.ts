@@ -33,7 +33,7 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 let n = 0;
 
 /** A bot with its event stream, and a person with a socket, in a game the bot accepted (the person Black). */
-async function pairing(s: ChuServer) {
+async function pairing(s: ChuServer, timeControl: object = CLOCK) {
   const id = ++n;
   const bot = await account(s.url, `bench_bot${id}`);
   const secret = await tokenFor(s.url, bot.token, BOT_SCOPES);
@@ -41,12 +41,16 @@ async function pairing(s: ChuServer) {
   const events = await stream(s.url, '/api/stream/event', secret);
   const person = await account(s.url, `bench_ana${id}`);
   const socket = await TestClient.connect(s.url, person);
-  const game = await newGame(s, secret, events, socket, `bench_bot${id}`, person.token);
+  const game = await newGame(s, secret, events, socket, `bench_bot${id}`, person.token, timeControl);
   return { secret, events, socket, game, personToken: person.token };
 }
 
-async function newGame(s: ChuServer, secret: string, events: NdjsonReader, socket: TestClient, botName: string, personToken: string) {
-  const timeControl = { kind: 'clock', initialSeconds: 3600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 };
+// The latency games run on a clock; the held games are correspondence, which no first-move deadline
+// aborts (RULES.md §7: a clock game nobody starts within 30 s is aborted, and its streams end with it).
+const CLOCK = { kind: 'clock', initialSeconds: 3600, byoyomiSeconds: 30, periods: 1, incrementSeconds: 0 };
+const CORRESPONDENCE = { kind: 'correspondence', daysPerMove: 3 };
+
+async function newGame(s: ChuServer, secret: string, events: NdjsonReader, socket: TestClient, botName: string, personToken: string, timeControl: object = CLOCK) {
   const sent = await post(s.url, '/api/challenges', { to: botName, color: 'black', options: { timeControl } }, { bearer: personToken });
   const c = ChallengeResponseSchema.parse(await sent.json()).challenge;
   await events.next((l) => l.type === 'challenge' && (l.challenge as { id: string }).id === c.id);
@@ -101,7 +105,7 @@ try {
   const before = process.memoryUsage().rss;
   const held: Awaited<ReturnType<typeof pairing>>[] = [];
   const t0 = performance.now();
-  for (let i = 0; i < STREAMS; i++) held.push(await pairing(server));
+  for (let i = 0; i < STREAMS; i++) held.push(await pairing(server, CORRESPONDENCE));
   const openMs = performance.now() - t0;
   global.gc?.();
   const after = process.memoryUsage().rss;
