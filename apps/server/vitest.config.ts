@@ -13,6 +13,7 @@ export default defineConfig({
     // These files mostly wait (sockets, timers, the database), so three run at once even on two cores:
     // vitest's default (cores − 1) ran them one by one. Measured in issue 48's closing note.
     maxWorkers: 3,
+    sequence: { groupOrder: 1 }, // vitest runs projects with other worker counts as a group of their own, after the rest
     globalSetup: ['test/support/databaseTemplates.ts'], // each test database is a copy of one made once a run
   },
 });
