@@ -84,4 +84,15 @@ describe('attack maps', () => {
     });
     expect(r.nodes).toBeGreaterThan(0);
   });
+
+  // The same with the terms that read the maps on (`see` prunes captures by them, `royalSafety` scores
+  // each royal by them): another tree, the same check, over a quarter of the fixtures.
+  it.each(fixtures.filter((f, i) => !f.game.outcome() && i % 4 === 0))('stay exact through a search that reads them (see, royal safety): $name', ({ game }) => {
+    const searcher = searcherFor(game);
+    searcher.verifyMaps = true;
+    const r = searcher.search(game.position.clone(), game.legalPacked(), new Int32Array(0), Infinity, {
+      maxDepth: 3, timeMs: 3_600_000, maxNodes: 1_500, noise: 0, seed: 0, see: true, royalSafety: true,
+    });
+    expect(r.nodes).toBeGreaterThan(0);
+  });
 });
