@@ -75,12 +75,20 @@ describe('attack maps', () => {
   });
 
   // Every make and unmake of a short search, drops and Lion moves among them, with the from-scratch
-  // check on: the search throws at the first square where the kept maps differ.
-  it.each(fixtures.filter((f) => !f.game.outcome()))('stay exact through every make and unmake of a search: $name', ({ game }) => {
+  // check on: the search throws at the first square where the kept maps differ. Then again, over a
+  // quarter of the fixtures, with the terms that read the maps on (`see` prunes captures by them,
+  // `royalSafety` scores each royal by them): another tree, the same check.
+  const searches = [
+    ...fixtures.filter((f) => !f.game.outcome()).map((f) => ({ ...f, terms: 'no term reading them', limits: {} })),
+    ...fixtures
+      .filter((f, i) => !f.game.outcome() && i % 4 === 0)
+      .map((f) => ({ ...f, terms: 'see and royal safety', limits: { see: true, royalSafety: true } })),
+  ];
+  it.each(searches)('stay exact through every make and unmake of a search ($terms): $name', ({ game, limits }) => {
     const searcher = searcherFor(game);
     searcher.verifyMaps = true;
     const r = searcher.search(game.position.clone(), game.legalPacked(), new Int32Array(0), Infinity, {
-      maxDepth: 3, timeMs: 3_600_000, maxNodes: 1_500, noise: 0, seed: 0,
+      maxDepth: 3, timeMs: 3_600_000, maxNodes: 1_500, noise: 0, seed: 0, ...limits,
     });
     expect(r.nodes).toBeGreaterThan(0);
   });

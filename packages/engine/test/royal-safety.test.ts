@@ -22,8 +22,39 @@ const AHEAD = '5k6/12/12/12/12/r11/5K6/12/12/12/12/QQQ9 b - 1';
 const WHITE_PRESSED = '12/12/12/12/12/5k6/R11/12/12/12/12/5K6 b - 1';
 // ROOK_AHEAD with a Black Prince on 1l: the King is not the last royal, nothing to pay
 const TWO_ROYALS = '5k6/12/12/12/12/r11/5K6/12/12/12/12/11+E b - 1';
+// the same King and Rook, the Rook on 12l: nothing reaches the King's neighbours
+const FREE = '5k6/12/12/12/12/12/5K6/12/12/12/12/r11 b - 1';
+// ROOK_AHEAD with a White Dragon King on 6e and a Rook on 12h: seven of the King's neighbours covered, one (8g) to flee to
+const COVERED = '5k6/12/12/12/6+r5/r11/5K6/r11/12/12/12/12 b - 1';
 // the start: no enemy piece reaches a royal's neighbours
 const START = 'lfcsgekgscfl/a1b1txxt1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TXXT1B1A/LFCSGKEGSCFL b - 1';
+
+/**
+ * The same position seen from the other side: the board turned half a turn, colours swapped, the
+ * other side to move (a chu SFEN without reserves).
+ */
+function colourFlipped(sfen: string): string {
+  const [board, turn, ...rest] = sfen.split(' ');
+  const swapCase = (ch: string) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase());
+  const ranks = board.split('/').reverse().map((rank) => {
+    const cells: string[] = [];
+    for (const [token] of rank.matchAll(/\d+|\+?[A-Za-z]'?/g)) {
+      if (/^\d/.test(token)) for (let i = 0; i < Number(token); i++) cells.push('');
+      else cells.push(token.replace(/[A-Za-z]/, swapCase));
+    }
+    let out = '';
+    let empty = 0;
+    for (const cell of cells.reverse()) {
+      if (cell === '') empty++;
+      else {
+        out += (empty ? String(empty) : '') + cell;
+        empty = 0;
+      }
+    }
+    return out + (empty ? String(empty) : '');
+  });
+  return [ranks.join('/'), turn === 'b' ? 'w' : 'b', ...rest].join(' ');
+}
 
 describe('royal safety: attacks near each last royal and its escape squares', () => {
   it.each([
@@ -54,5 +85,32 @@ describe('royal safety: attacks near each last royal and its escape squares', ()
 
   it('is off by default', () => {
     expect(inside(ROOK_AHEAD).evaluate()).toBe(inside(ROOK_AHEAD, false).evaluate());
+  });
+
+  it.each([
+    ['Black', (sfen: string) => sfen],
+    ['White', colourFlipped],
+  ])("scores %s's King worse with its neighbours covered than the same King free", (side, seen) => {
+    // the side to move owns the King in both pictures
+    expect(added(seen(FREE))).toBe(0);
+    expect(added(seen(COVERED))).toBeLessThan(added(seen(ROOK_AHEAD)));
+    expect(added(seen(ROOK_AHEAD))).toBeLessThan(added(seen(FREE)));
+    expect(inside(seen(COVERED), true).royalDanger(side === 'Black' ? 0 : 1)).toBe(400);
+  });
+
+  it.each([
+    ['ROOK_AHEAD', ROOK_AHEAD],
+    ['BOXED', BOXED],
+    ['AHEAD', AHEAD],
+    ['WHITE_PRESSED', WHITE_PRESSED],
+    ['COVERED', COVERED],
+  ])('is the same for either colour: %s seen from the other side', (_name, sfen) => {
+    const flipped = colourFlipped(sfen);
+    expect(colourFlipped(flipped)).toBe(sfen);
+    expect([inside(flipped, true).royalDanger(1), inside(flipped, true).royalDanger(0)]).toEqual([
+      inside(sfen, true).royalDanger(0),
+      inside(sfen, true).royalDanger(1),
+    ]);
+    expect(added(flipped)).toBe(added(sfen));
   });
 });
