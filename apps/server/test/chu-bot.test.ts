@@ -167,6 +167,8 @@ describe('chu bot plays a person on the site', () => {
     const moves = await scene.playOut(gameId, async (ply) => {
       if (ply !== BRIDGE_KILLED_AT + 2) return;
       // the person's move at BRIDGE_KILLED_AT is in, and the bot's answer: now kill it as it would die, and start another
+      // (once it has said so: the answer reaches the person before the bridge's own reply is read and logged)
+      await bot.saw(new RegExp(`game ${gameId}: ply ${ply - 1}: played`));
       await bot.kill('SIGKILL');
       bot = scene.bridge();
       await bot.saw(new RegExp(`game ${gameId}: playing gote`));
